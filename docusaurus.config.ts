@@ -1,0 +1,123 @@
+import {themes as prismThemes} from 'prism-react-renderer';
+import type {Config} from '@docusaurus/types';
+import type * as Preset from '@docusaurus/preset-classic';
+import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
+import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
+
+// Build-time values for the browser. Only the public (anon) key may ever be listed here:
+// customFields are serialised into the client bundle.
+const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
+const supabaseAnonKey = process.env.SUPABASE_ANON_KEY ?? '';
+
+const config: Config = {
+  title: SITE_TITLE,
+  tagline: 'Research methods for medicine and academia, from question to publication',
+  favicon: 'img/favicon.svg',
+  url: process.env.SITE_URL ?? 'http://localhost:3000',
+  baseUrl: '/',
+
+  // future.v4 turns on Docusaurus Faster (Rspack, SWC, Lightning CSS); `faster: true` on its
+  // own is rejected by 3.10 because SSG worker threads need the v4 head-attribute change.
+  // Local storage keys are not namespaced so the first-visit colour script can name them.
+  future: {v4: true},
+  storage: {namespace: false},
+
+  onBrokenLinks: 'throw',
+  onBrokenAnchors: 'throw',
+  markdown: {
+    mermaid: true,
+    hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
+  },
+  themes: ['@docusaurus/theme-mermaid'],
+
+  i18n: {defaultLocale: 'en', locales: ['en']},
+
+  customFields: {supabaseUrl, supabaseAnonKey, supportEmail: SUPPORT_EMAIL},
+
+  headTags: [
+    // Must run before theme-classic's own inline theme script (which sits at the top of
+    // <body>): a first visit starts light whatever the OS prefers, and later "system"
+    // choices are respected. See src/config/colorModeFirstVisit.ts.
+    {tagName: 'script', attributes: {}, innerHTML: colorModeFirstVisitScript},
+  ],
+
+  plugins: ['./plugins/course-catalog/index.ts'],
+
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          sidebarPath: './sidebars.ts',
+          showLastUpdateTime: false,
+        },
+        blog: false,
+        theme: {customCss: './src/css/custom.css'},
+        sitemap: {
+          // Test-only pages stay out of the production sitemap.
+          ignorePatterns: ['/crash-test'],
+        },
+      } satisfies Preset.Options,
+    ],
+  ],
+
+  themeConfig: {
+    colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true},
+    announcementBar: {
+      id: 'welcome-2025-11',
+      content:
+        'New: the systematic review module now walks through a full PRISMA 2020 flow. <a href="/docs/modules/systematic-review/">Start it here</a>.',
+      isCloseable: true,
+    },
+    docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
+    tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
+    navbar: {
+      title: SITE_TITLE,
+      logo: {alt: `${SITE_TITLE} logo`, src: 'img/logo.svg'},
+      items: [
+        {to: '/explore', label: 'Explore', position: 'left'},
+        {to: '/modules', label: 'Modules', position: 'left'},
+        {to: '/pricing', label: 'Pricing', position: 'left'},
+        {type: 'custom-authButton', position: 'right'},
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'Learn',
+          items: [
+            {label: 'Start here', to: '/docs/intro'},
+            {label: 'All modules', to: '/modules'},
+            {label: 'Explore the catalog', to: '/explore'},
+            {label: 'Slides', to: '/slides'},
+          ],
+        },
+        {
+          title: 'Account',
+          items: [
+            {label: 'Pricing', to: '/pricing'},
+            {label: 'My progress', to: '/progress'},
+            {label: 'Account', to: '/account'},
+          ],
+        },
+        {
+          title: 'Help',
+          items: [
+            {label: 'Contact support', href: `mailto:${SUPPORT_EMAIL}`},
+            {label: 'Academic writing guide', to: '/docs/academic-writing'},
+          ],
+        },
+      ],
+      copyright: `Copyright © 2025 ${SITE_TITLE}`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['r', 'python', 'bash'],
+    },
+    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
+  } satisfies Preset.ThemeConfig,
+};
+
+export default config;

@@ -1,0 +1,42 @@
+/** What both database drivers (PGlite and node-postgres) offer the rest of local-supabase. */
+export interface QueryField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<R> {
+  rows: R[];
+  fields: QueryField[];
+  /** Rows changed by INSERT/UPDATE/DELETE, else the number of rows returned. */
+  rowCount: number;
+}
+
+export interface Queryable {
+  /** One statement with `$1…` parameters. int8 comes back as a number, timestamptz as a Date, json parsed. */
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+  /** Several statements, no parameters (migration files). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Database extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK if it throws), with exclusive use of a connection. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** A Postgres error as both drivers raise it: SQLSTATE in `code`, plus details when Postgres gives them. */
+export interface PgError extends Error {
+  code: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  return (
+    error instanceof Error &&
+    typeof (error as Partial<PgError>).code === 'string' &&
+    /^[0-9A-Z]{5}$/.test((error as PgError).code)
+  );
+}

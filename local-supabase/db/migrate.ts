@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {createHash} from 'node:crypto';
+import {fileURLToPath} from 'node:url';
+import type {Database} from './database';
+
+const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform.sql');
+const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+}
+
+/**
+ * Platform bootstrap, then supabase/migrations in version order (each recorded, run once), then
+ * supabase/seed.sql when the database had no migrations before (a fresh database), as
+ * `supabase db reset` does.
+ */
+export async function migrate(db: Database, supabaseDir: string): Promise<MigrationReport> {
+  await db.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
+  const {rows} = await db.query<{version: string}>('select version from supabase_migrations.schema_migrations');
+  const fresh = rows.length === 0;
+  const done = new Set(rows.map((r) => r.version));
+
+  const dir = path.join(supabaseDir, 'migrations');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => MIGRATION_FILE.test(f)).sort() : [];
+  const applied: string[] = [];
+  for (const file of files) {
+    const match = MIGRATION_FILE.exec(file) as RegExpExecArray;
+    const version = match[1] as string;
+    const name = match[2] as string;
+    if (done.has(version)) continue;
+    const sql = fs.readFileSync(path.join(dir, file), 'utf8');
+    try {
+      await db.transaction(async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          version,
+          name,
+          [],
+        ]);
+      });
+    } catch (error) {
+      throw new Error(`migration ${file} failed: ${(error as Error).message}`);
+    }
+    applied.push(file);
+  }
+
+  const seedFile = path.join(supabaseDir, 'seed.sql');
+  let seeded = false;
+  if (fresh && fs.existsSync(seedFile)) {
+    const sql = fs.readFileSync(seedFile, 'utf8');
+    const hash = createHash('sha256').update(sql).digest('hex');
+    await db.transaction(async (tx) => {
+      await tx.exec(sql);
+      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['seed.sql', hash]);
+    });
+    seeded = true;
+  }
+  return {applied, seeded};
+}

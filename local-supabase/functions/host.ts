@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {pathToFileURL} from 'node:url';
+import {JwtError} from '../keys';
+import {effectiveBearer} from '../http/gateway';
+import type {Platform, ServiceHandler} from '../platform';
+
+/**
+ * The contract every function in supabase/functions/<name>/handler.ts follows: a web-standard
+ * handler given its environment. index.ts beside it wraps the same handler in Deno.serve for
+ * the hosted Edge Runtime.
+ */
+export type FunctionEnv = Record<string, string | undefined>;
+export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Response> | Response;
+
+const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
+
+/** `[functions.<name>] verify_jwt = false` from supabase/config.toml; the default is true. */
+export function readVerifyJwt(configToml: string): Map<string, boolean> {
+  const result = new Map<string, boolean>();
+  let current: string | null = null;
+  for (const raw of configToml.split('\n')) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const section = /^\[functions\.([A-Za-z0-9_-]+)\]$/.exec(line);
+    if (section) {
+      current = section[1] as string;
+      continue;
+    }
+    if (line.startsWith('[')) {
+      current = null;
+      continue;
+    }
+    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
+    if (current && setting) result.set(current, setting[1] === 'true');
+  }
+  return result;
+}
+
+function text(body: string, status: number): Response {
+  return new Response(body, {status, headers: {'content-type': 'text/plain; charset=utf-8'}});
+}
+
+function jsonMsg(msg: string, status: number): Response {
+  return new Response(JSON.stringify({msg}), {status, headers: {'content-type': 'application/json'}});
+}
+
+export function createFunctionsHost(platform: Platform): ServiceHandler {
+  const functionsDir = path.join(platform.config.supabaseDir, 'functions');
+  const configFile = path.join(platform.config.supabaseDir, 'config.toml');
+  const verifyJwt = readVerifyJwt(fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : '');
+  const loaded = new Map<string, Promise<FunctionHandler>>();
+  const env: FunctionEnv = {
+    SUPABASE_URL: platform.apiUrl,
+    SUPABASE_ANON_KEY: platform.keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: platform.keys.serviceRoleKey,
+    SUPABASE_JWKS: JSON.stringify({keys: [platform.keys.publicJwk]}),
+    SITE_URL: platform.config.siteUrl,
+    ...platform.config.functionEnv,
+  };
+
+  function load(name: string): Promise<FunctionHandler> | null {
+    const file = path.join(functionsDir, name, 'handler.ts');
+    if (!fs.existsSync(file)) return null;
+    let handler = loaded.get(name);
+    if (!handler) {
+      handler = import(pathToFileURL(file).href).then((mod: {default?: unknown}) => {
+        if (typeof mod.default !== 'function') throw new Error(`${file} has no default export handler`);
+        return mod.default as FunctionHandler;
+      });
+      loaded.set(name, handler);
+    }
+    return handler;
+  }
+
+  return async (request, {path: subPath, url}) => {
+    const name = subPath.split('/')[1] ?? '';
+    if (!NAME.test(name)) return text('Function not found', 404);
+    const handlerPromise = load(name);
+    if (!handlerPromise) return text('Function not found', 404);
+    if (request.method !== 'OPTIONS' && verifyJwt.get(name) !== false) {
+      const token = request.headers.get('authorization') === null ? null : effectiveBearer(request, url);
+      if (!token) return jsonMsg('Error: Missing authorization header', 401);
+      try {
+        await platform.keys.verify(token);
+      } catch (error) {
+        if (error instanceof JwtError) return jsonMsg('Invalid JWT', 401);
+        throw error;
+      }
+    }
+    let handler: FunctionHandler;
+    try {
+      handler = await handlerPromise;
+    } catch (error) {
+      loaded.delete(name);
+      console.error(`[functions] ${name} failed to load`, error);
+      return new Response(JSON.stringify({code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)'}), {
+        status: 503,
+        headers: {'content-type': 'application/json'},
+      });
+    }
+    try {
+      return await handler(request, env);
+    } catch (error) {
+      console.error(`[functions] ${name} threw`, error);
+      return new Response(JSON.stringify({code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)'}), {
+        status: 500,
+        headers: {'content-type': 'application/json'},
+      });
+    }
+  };
+}

@@ -1,0 +1,127 @@
+import http from 'node:http';
+import type {MailMessage, Outbox} from './outbox';
+
+// The mailbox: a page listing what local-supabase sent, plus the subset of Mailpit's JSON API
+// that tests use (GET /api/v1/messages, GET /api/v1/message/{ID}, GET /api/v1/search,
+// DELETE /api/v1/messages), so tests written for `supabase start` work unchanged.
+
+function summary(m: MailMessage) {
+  return {
+    ID: m.ID,
+    MessageID: m.MessageID,
+    Read: m.Read,
+    From: m.From,
+    To: m.To,
+    Cc: [],
+    Bcc: [],
+    ReplyTo: [],
+    Subject: m.Subject,
+    Created: m.Created,
+    Tags: m.Tags,
+    Size: m.Text.length + m.HTML.length,
+    Attachments: 0,
+    Snippet: m.Text.slice(0, 250),
+  };
+}
+
+function listing(messages: readonly MailMessage[], start: number, limit: number) {
+  const page = messages.slice(start, start + limit);
+  return {
+    total: messages.length,
+    unread: messages.filter((m) => !m.Read).length,
+    count: page.length,
+    messages_count: messages.length,
+    start,
+    tags: [],
+    messages: page.map(summary),
+  };
+}
+
+/** Supports Mailpit's `to:<address>` and `subject:<text>` terms; other words match anywhere. */
+function matches(m: MailMessage, query: string): boolean {
+  return query
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((term) => {
+      const [key, ...rest] = term.split(':');
+      const value = rest.join(':').replace(/^"|"$/g, '').toLowerCase();
+      if (rest.length > 0 && key === 'to') return m.To.some((t) => t.Address.toLowerCase().includes(value));
+      if (rest.length > 0 && key === 'subject') return m.Subject.toLowerCase().includes(value);
+      const needle = term.toLowerCase();
+      return (m.Subject + m.Text + m.To.map((t) => t.Address).join(' ')).toLowerCase().includes(needle);
+    });
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] as string);
+}
+
+function page(outbox: Outbox, selected?: MailMessage): string {
+  const rows = outbox
+    .list()
+    .map(
+      (m) =>
+        `<li><a href="/view/${m.ID}">${escapeHtml(m.Subject)}</a> <span>to ${escapeHtml(
+          m.To.map((t) => t.Address).join(', '),
+        )} · ${new Date(m.Created).toLocaleString()}</span></li>`,
+    )
+    .join('');
+  const body = selected
+    ? `<article><h2>${escapeHtml(selected.Subject)}</h2><p>To: ${escapeHtml(selected.To[0]?.Address ?? '')}</p><iframe title="Message body" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(
+        selected.HTML,
+      )}"></iframe></article>`
+    : '<p>Select a message to read it.</p>';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox · local-supabase</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;min-height:100vh}
+header{grid-column:1/-1;background:#1e3a5f;color:#fff;padding:.75rem 1rem}nav{border-right:1px solid #ddd;padding:1rem;overflow:auto}
+ul{list-style:none;padding:0}li{margin:.5rem 0}li span{display:block;color:#555;font-size:.85rem}main{padding:1rem}
+iframe{width:100%;height:70vh;border:1px solid #ddd}</style></head><body>
+<header><strong>Mailbox</strong> — e-mails sent by local-supabase (nothing leaves this machine unless SMTP_URL is set) · ${outbox.list().length} message(s)</header>
+<nav><ul>${rows || '<li>No messages yet.</li>'}</ul></nav><main>${body}</main></body></html>`;
+}
+
+export function createMailboxServer(outbox: Outbox): http.Server {
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://mailbox');
+    const send = (status: number, body: unknown, type = 'application/json; charset=utf-8') => {
+      res.writeHead(status, {'content-type': type, 'access-control-allow-origin': '*'});
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    const start = Math.max(0, Number(url.searchParams.get('start') ?? '0') || 0);
+    const limit = Math.min(500, Math.max(1, Number(url.searchParams.get('limit') ?? '50') || 50));
+    if (req.method === 'GET' && url.pathname === '/api/v1/messages') return send(200, listing(outbox.list(), start, limit));
+    if (req.method === 'GET' && url.pathname === '/api/v1/search') {
+      const query = url.searchParams.get('query') ?? '';
+      return send(200, listing(outbox.list().filter((m) => matches(m, query)), start, limit));
+    }
+    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && one) {
+      const message = outbox.get(decodeURIComponent(one[1] as string));
+      if (!message) return send(404, 'message not found', 'text/plain');
+      message.Read = true;
+      return send(200, {...summary(message), ReturnPath: message.From.Address, Date: message.Created, Text: message.Text, HTML: message.HTML, Inline: [], Attachments: []});
+    }
+    if (req.method === 'DELETE' && url.pathname === '/api/v1/messages') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        let ids: string[] | undefined;
+        try {
+          const parsed = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as {IDs?: unknown}) : {};
+          ids = Array.isArray(parsed.IDs) ? parsed.IDs.filter((x): x is string => typeof x === 'string') : undefined;
+        } catch {
+          return send(400, 'invalid JSON body', 'text/plain');
+        }
+        outbox.delete(ids);
+        return send(200, 'ok', 'text/plain');
+      });
+      return;
+    }
+    const view = /^\/view\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && (url.pathname === '/' || view)) {
+      const selected = view ? outbox.get(decodeURIComponent(view[1] as string)) : undefined;
+      return send(200, page(outbox, selected), 'text/html; charset=utf-8');
+    }
+    return send(404, 'not found', 'text/plain');
+  });
+}

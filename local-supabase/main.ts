@@ -1,0 +1,47 @@
+// `npm run backend`: local-supabase alone. Flags: --port, --mailbox-port, --data-dir, --memory,
+// --site-url, --rate-limit-scale, --quiet-mail; DATABASE_URL selects a PostgreSQL server.
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {parseConfig} from './config';
+import {startLocalSupabase} from './server';
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main(): Promise<void> {
+  const config = parseConfig(process.argv.slice(2), process.env, rootDir);
+  const started = Date.now();
+  const running = await startLocalSupabase(config);
+  const {status} = running;
+  console.log(
+    [
+      `local-supabase ready in ${Date.now() - started} ms (${running.platform.db.kind}${
+        config.databaseUrl ? '' : config.memory ? ', in memory' : `, ${path.relative(process.cwd(), config.dataDir) || '.'}`
+      })`,
+      `  API URL:     ${status.api_url}`,
+      `  Mailbox:     ${status.mailbox_url}`,
+      `  anon key:    ${status.anon_key}`,
+      `  service_role key: ${status.service_role_key}`,
+      `  (also in ${path.join(config.dataDir, 'status.json')})`,
+    ].join('\n'),
+  );
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    console.log(`local-supabase: ${signal}, closing the database`);
+    running
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error('local-supabase: error while closing', error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`local-supabase failed to start: ${(error as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,121 @@
+import {isPgError} from '../db/database';
+
+/** A PostgREST-shaped error: `{code, details, hint, message}` with its HTTP status. */
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+
+  body(): string {
+    return JSON.stringify({code: this.code, details: this.details, hint: this.hint, message: this.message});
+  }
+}
+
+/** PGRST100: the message format PostgREST's parsec errors use, so clients and logs look the same. */
+export function parseError(what: string, input: string, column: number, details: string): RestError {
+  return new RestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
+}
+
+export function invalidJson(details: string | null = null): RestError {
+  return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
+}
+
+export function unknownTable(name: string): RestError {
+  return new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+}
+
+export function unknownColumn(table: string, column: string): RestError {
+  return new RestError(400, '42703', `column ${table}.${column} does not exist`);
+}
+
+export function unknownPayloadColumn(table: string, column: string): RestError {
+  return new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+}
+
+export function notSingular(rows: number): RestError {
+  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+}
+
+/** PostgREST's `mapSQLtoHTTP`: the status a Postgres error is answered with. */
+function statusForSqlState(code: string, role: string): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  if (code.startsWith('PT') && /^PT[0-9]{3}$/.test(code)) return Number(code.slice(2));
+  switch (code) {
+    case '23505':
+    case '23503':
+    case '40001':
+      return 409;
+    case '42P01':
+    case '42883':
+      return 404;
+    case '25006':
+      return 405;
+    case '42P17':
+    case '53400':
+      return 500;
+    case '22023':
+    case '28P01':
+    case '28000':
+      return code === '22023' ? 400 : 403;
+    case '57014':
+      return 500;
+    default:
+      break;
+  }
+  if (code.startsWith('08') || code.startsWith('53')) return 503;
+  if (code.startsWith('09') || code.startsWith('0L') || code.startsWith('0P')) return 403;
+  if (code.startsWith('25') || code.startsWith('2D')) return 500;
+  if (code.startsWith('38') || code.startsWith('39') || code.startsWith('3B') || code.startsWith('40')) return 500;
+  if (code.startsWith('XX') || code.startsWith('58') || code.startsWith('F0') || code.startsWith('HV')) return 500;
+  if (code.startsWith('P0')) return code === 'P0001' ? 400 : 500;
+  return 400;
+}
+
+/** Turns anything a request threw into a PostgREST error; unknown failures are logged as 500s. */
+export function toRestError(error: unknown, role: string): RestError {
+  if (error instanceof RestError) return error;
+  if (isPgError(error)) {
+    // RAISE SQLSTATE 'PGRST' lets a function pick the whole response (PostgREST's contract).
+    if (error.code === 'PGRST') return customRaise(error.message, error.detail);
+    const status = statusForSqlState(error.code, role);
+    return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
+  }
+  console.error('[local-supabase] rest: unexpected error', error);
+  return new RestError(500, 'PGRST000', 'Internal server error');
+}
+
+function customRaise(message: string, detail: string | undefined): RestError {
+  try {
+    const body = JSON.parse(message) as {code?: string; message?: string; details?: string; hint?: string};
+    const meta = detail ? (JSON.parse(detail) as {status?: number; headers?: Record<string, string>}) : {};
+    return new RestError(
+      meta.status ?? 400,
+      body.code ?? 'PGRST',
+      body.message ?? '',
+      body.details ?? null,
+      body.hint ?? null,
+      meta.headers ?? {},
+    );
+  } catch {
+    return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', message);
+  }
+}
+
+export function errorResponse(error: RestError, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(error.body(), {
+    status: error.status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'proxy-status': `PostgREST; error=${error.code}`,
+      ...error.headers,
+      ...extraHeaders,
+    },
+  });
+}

@@ -1,0 +1,198 @@
+import {RestError, parseError} from './errors';
+
+export interface JsonPathStep {
+  /** `->` keeps JSON, `->>` yields text. */
+  arrow: '->' | '->>';
+  key: string;
+}
+
+export interface FieldItem {
+  kind: 'field';
+  name: string;
+  alias: string | null;
+  path: JsonPathStep[];
+  cast: string | null;
+}
+
+export interface StarItem {
+  kind: 'star';
+}
+
+export interface EmbedItem {
+  kind: 'embed';
+  relation: string;
+  alias: string | null;
+  hint: string | null;
+  inner: boolean;
+  spread: boolean;
+  children: SelectItem[];
+}
+
+export type SelectItem = FieldItem | StarItem | EmbedItem;
+
+// Characters that end a bare name in PostgREST's grammar.
+const NAME_STOP = new Set([',', '.', ':', '(', ')', '!', '-', '>', '"', ' ']);
+const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+
+/** A small cursor over one query-parameter value, raising PGRST100 with a 1-based column. */
+export class Cursor {
+  pos = 0;
+  constructor(
+    readonly input: string,
+    private readonly what: string,
+  ) {}
+
+  get done(): boolean {
+    return this.pos >= this.input.length;
+  }
+
+  peek(offset = 0): string {
+    return this.input[this.pos + offset] ?? '';
+  }
+
+  startsWith(text: string): boolean {
+    return this.input.startsWith(text, this.pos);
+  }
+
+  fail(expecting: string): RestError {
+    const found = this.done ? 'end of input' : `"${this.peek()}"`;
+    return parseError(this.what, this.input, this.pos + 1, `unexpected ${found} expecting ${expecting}`);
+  }
+
+  expect(text: string): void {
+    if (!this.startsWith(text)) throw this.fail(`"${text}"`);
+    this.pos += text.length;
+  }
+
+  /** A bare name (stops at reserved characters) or a double-quoted one. */
+  name(expecting = 'field name (* or [a..z0..9_$])'): string {
+    if (this.peek() === '"') return this.quoted();
+    const start = this.pos;
+    while (!this.done && !NAME_STOP.has(this.peek())) this.pos += 1;
+    // A lone '-' is part of a name unless it starts an arrow.
+    while (this.peek() === '-' && this.peek(1) !== '>') {
+      this.pos += 1;
+      while (!this.done && !NAME_STOP.has(this.peek())) this.pos += 1;
+    }
+    if (this.pos === start) throw this.fail(expecting);
+    return this.input.slice(start, this.pos);
+  }
+
+  quoted(): string {
+    this.expect('"');
+    let out = '';
+    while (!this.done && this.peek() !== '"') {
+      if (this.peek() === '\\' && (this.peek(1) === '"' || this.peek(1) === '\\')) this.pos += 1;
+      out += this.peek();
+      this.pos += 1;
+    }
+    this.expect('"');
+    return out;
+  }
+
+  /** `->key` / `->>key` steps after a column name. */
+  jsonPath(): JsonPathStep[] {
+    const path: JsonPathStep[] = [];
+    while (this.startsWith('->')) {
+      const arrow = this.startsWith('->>') ? '->>' : '->';
+      this.pos += arrow.length;
+      path.push({arrow, key: this.name('json key')});
+    }
+    return path;
+  }
+}
+
+const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
+
+function parseItem(cur: Cursor): SelectItem {
+  if (cur.peek() === '*') {
+    cur.pos += 1;
+    return {kind: 'star'};
+  }
+  let spread = false;
+  if (cur.startsWith('...')) {
+    spread = true;
+    cur.pos += 3;
+  }
+  let alias: string | null = null;
+  let name = cur.name();
+  if (cur.peek() === ':' && cur.peek(1) !== ':') {
+    cur.pos += 1;
+    alias = name;
+    if (cur.startsWith('...')) throw cur.fail('field name');
+    name = cur.name();
+  }
+  if (cur.peek() === '!' || cur.peek() === '(') {
+    let hint: string | null = null;
+    let inner = false;
+    while (cur.peek() === '!') {
+      cur.pos += 1;
+      const word = cur.name('embed hint');
+      if (word === 'inner') inner = true;
+      else if (word === 'left') inner = false;
+      else if (hint === null) hint = word;
+      else throw cur.fail('"inner" or "left"');
+    }
+    if (name === 'count' && cur.startsWith('()')) {
+      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
+    cur.expect('(');
+    const children = cur.peek() === ')' ? [] : parseList(cur);
+    cur.expect(')');
+    return {kind: 'embed', relation: name, alias, hint, inner, spread, children};
+  }
+  if (spread) throw cur.fail('"("');
+  const path = cur.jsonPath();
+  if (cur.peek() === '.') {
+    const save = cur.pos;
+    cur.pos += 1;
+    const fn = cur.done ? '' : cur.name();
+    if (AGGREGATES.has(fn) && cur.startsWith('()')) {
+      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    }
+    cur.pos = save;
+    throw cur.fail('"," or ")" or end of input');
+  }
+  let cast: string | null = null;
+  if (cur.startsWith('::')) {
+    cur.pos += 2;
+    const start = cur.pos;
+    while (!cur.done && cur.peek() !== ',' && cur.peek() !== ')') cur.pos += 1;
+    cast = cur.input.slice(start, cur.pos);
+    if (!CAST.test(cast)) {
+      cur.pos = start;
+      throw cur.fail('cast type');
+    }
+  }
+  return {kind: 'field', name, alias, path, cast};
+}
+
+function parseList(cur: Cursor): SelectItem[] {
+  const items = [parseItem(cur)];
+  while (cur.peek() === ',') {
+    cur.pos += 1;
+    items.push(parseItem(cur));
+  }
+  return items;
+}
+
+/** Parses PostgREST's `select` parameter (whitespace outside quotes is ignored, as supabase-js strips it). */
+export function parseSelect(input: string): SelectItem[] {
+  const cleaned = stripWhitespace(input);
+  if (cleaned === '') return [{kind: 'star'}];
+  const cur = new Cursor(cleaned, 'select parameter');
+  const items = parseList(cur);
+  if (!cur.done) throw cur.fail('"," or end of input');
+  return items;
+}
+
+function stripWhitespace(input: string): string {
+  let out = '';
+  let quoted = false;
+  for (const ch of input) {
+    if (ch === '"') quoted = !quoted;
+    if (!quoted && /\s/.test(ch)) continue;
+    out += ch;
+  }
+  return out;
+}

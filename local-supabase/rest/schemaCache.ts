@@ -1,0 +1,246 @@
+import type {Queryable} from '../db/database';
+
+export interface Column {
+  name: string;
+  /** Schema-qualified, quoted type usable in a cast (`"pg_catalog"."uuid"`, `"pg_catalog"."text"[]`). */
+  type: string;
+  nullable: boolean;
+  hasDefault: boolean;
+  /** The column default as SQL, for `Prefer: missing=default`. */
+  defaultSql: string | null;
+}
+
+export interface Table {
+  name: string;
+  kind: 'table' | 'view';
+  columns: Column[];
+  columnsByName: Map<string, Column>;
+  primaryKey: string[];
+  /** Column sets that are unique (PK included): a foreign key over one is one-to-one. */
+  uniqueKeys: string[][];
+}
+
+export interface ForeignKey {
+  name: string;
+  table: string;
+  columns: string[];
+  refTable: string;
+  refColumns: string[];
+}
+
+export interface FunctionParam {
+  name: string;
+  type: string;
+  /** Parameters from the first defaulted one on may be omitted. */
+  hasDefault: boolean;
+}
+
+export interface DbFunction {
+  name: string;
+  params: FunctionParam[];
+  /** Scalar return type (quoted), or null for composite/table returns. */
+  returnType: string;
+  returnsSet: boolean;
+  returnsVoid: boolean;
+  /** Composite/table results: the output columns (used for filters on the result). */
+  outColumns: Column[] | null;
+  volatile: boolean;
+  variadic: boolean;
+}
+
+export interface SchemaCache {
+  tables: Map<string, Table>;
+  foreignKeys: ForeignKey[];
+  functions: Map<string, DbFunction[]>;
+  /** Roles a JWT may name (those granted to `authenticator`, as PostgREST would be able to SET). */
+  allowedRoles: Set<string>;
+}
+
+// Types are qualified and quoted in SQL so casts mean the same whatever search_path a request sets.
+const TYPE_SQL = `
+  case when t.typcategory = 'A' and et.oid is not null
+    then quote_ident(en.nspname) || '.' || quote_ident(et.typname) || '[]'
+    else quote_ident(tn.nspname) || '.' || quote_ident(t.typname) end`;
+
+const TABLES_SQL = `
+select c.relname as table, case when c.relkind in ('r', 'p', 'f') then 'table' else 'view' end as kind,
+  coalesce((select json_agg(json_build_object(
+      'name', a.attname, 'type', ${TYPE_SQL}, 'nullable', not a.attnotnull,
+      'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
+      'defaultSql', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+    from pg_attribute a
+    join pg_type t on t.oid = a.atttypid
+    join pg_namespace tn on tn.oid = t.typnamespace
+    left join pg_type et on et.oid = t.typelem
+    left join pg_namespace en on en.oid = et.typnamespace
+    left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]')::text as columns,
+  coalesce((select json_agg((select json_agg(a.attname order by k.ord)
+      from unnest(con.conkey) with ordinality k(attnum, ord)
+      join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum) order by con.contype)
+    from pg_constraint con where con.conrelid = c.oid and con.contype in ('p', 'u')), '[]')::text as uniques,
+  coalesce((select json_agg(a.attname order by k.ord)
+    from pg_constraint con, unnest(con.conkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attnum = k.attnum
+    where con.conrelid = c.oid and con.contype = 'p' and a.attrelid = c.oid), '[]')::text as pk
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = 'public' and c.relkind in ('r', 'v', 'm', 'p', 'f')`;
+
+const FKS_SQL = `
+select con.conname as name, c.relname as table, rc.relname as ref_table,
+  (select json_agg(a.attname order by k.ord) from unnest(con.conkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = con.conrelid and a.attnum = k.attnum)::text as columns,
+  (select json_agg(a.attname order by k.ord) from unnest(con.confkey) with ordinality k(attnum, ord)
+    join pg_attribute a on a.attrelid = con.confrelid and a.attnum = k.attnum)::text as ref_columns
+from pg_constraint con
+join pg_class c on c.oid = con.conrelid join pg_namespace n on n.oid = c.relnamespace
+join pg_class rc on rc.oid = con.confrelid join pg_namespace rn on rn.oid = rc.relnamespace
+where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'`;
+
+const FUNCTIONS_SQL = `
+select p.proname as name, p.proretset as returns_set, p.provolatile = 'v' as volatile,
+  p.provariadic <> 0 as variadic, p.pronargs as nargs, p.pronargdefaults as ndefaults,
+  rt.typname = 'void' and rtn.nspname = 'pg_catalog' as returns_void,
+  (select ${TYPE_SQL} from pg_type t join pg_namespace tn on tn.oid = t.typnamespace
+     left join pg_type et on et.oid = t.typelem left join pg_namespace en on en.oid = et.typnamespace
+     where t.oid = p.prorettype) as return_type,
+  coalesce((select json_agg(json_build_object('name', coalesce(p.proargnames[i], ''), 'type',
+      (select ${TYPE_SQL} from pg_type t join pg_namespace tn on tn.oid = t.typnamespace
+        left join pg_type et on et.oid = t.typelem left join pg_namespace en on en.oid = et.typnamespace
+        where t.oid = coalesce(p.proallargtypes[i], p.proargtypes[i - 1])),
+      'mode', coalesce(p.proargmodes[i], 'i')) order by i)
+    from generate_subscripts(coalesce(p.proallargtypes, p.proargtypes::oid[]), 1) as i), '[]')::text as args,
+  case when rt.typrelid <> 0 then
+    (select json_agg(json_build_object('name', a.attname, 'type',
+        (select ${TYPE_SQL} from pg_type t join pg_namespace tn on tn.oid = t.typnamespace
+          left join pg_type et on et.oid = t.typelem left join pg_namespace en on en.oid = et.typnamespace
+          where t.oid = a.atttypid)) order by a.attnum)
+      from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped)::text
+  end as composite_columns
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+join pg_type rt on rt.oid = p.prorettype join pg_namespace rtn on rtn.oid = rt.typnamespace
+where n.nspname = 'public' and p.prokind = 'f'`;
+
+const ROLES_SQL = `
+select r.rolname from pg_roles r
+where r.rolname in ('anon', 'authenticated', 'service_role')
+   or (exists (select 1 from pg_roles a where a.rolname = 'authenticator') and pg_has_role('authenticator', r.oid, 'member')
+       and r.rolname <> 'authenticator')`;
+
+interface RawColumn {
+  name: string;
+  type: string;
+  nullable: boolean;
+  hasDefault: boolean;
+  defaultSql: string | null;
+}
+
+export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+  const [tables, fks, fns, roles] = [
+    await db.query<{table: string; kind: 'table' | 'view'; columns: string; uniques: string; pk: string}>(TABLES_SQL),
+    await db.query<{name: string; table: string; ref_table: string; columns: string; ref_columns: string}>(FKS_SQL),
+    await db.query<{
+      name: string;
+      returns_set: boolean;
+      volatile: boolean;
+      variadic: boolean;
+      nargs: number;
+      ndefaults: number;
+      returns_void: boolean;
+      return_type: string;
+      args: string;
+      composite_columns: string | null;
+    }>(FUNCTIONS_SQL),
+    await db.query<{rolname: string}>(ROLES_SQL),
+  ];
+  const cache: SchemaCache = {tables: new Map(), foreignKeys: [], functions: new Map(), allowedRoles: new Set()};
+  for (const row of tables.rows) {
+    const columns = (JSON.parse(row.columns) as RawColumn[]).map((c) => ({...c}));
+    cache.tables.set(row.table, {
+      name: row.table,
+      kind: row.kind,
+      columns,
+      columnsByName: new Map(columns.map((c) => [c.name, c])),
+      primaryKey: JSON.parse(row.pk) as string[],
+      uniqueKeys: JSON.parse(row.uniques) as string[][],
+    });
+  }
+  for (const row of fks.rows) {
+    cache.foreignKeys.push({
+      name: row.name,
+      table: row.table,
+      refTable: row.ref_table,
+      columns: JSON.parse(row.columns) as string[],
+      refColumns: JSON.parse(row.ref_columns) as string[],
+    });
+  }
+  for (const row of fns.rows) {
+    const args = JSON.parse(row.args) as {name: string; type: string; mode: string}[];
+    const inputs = args.filter((a) => a.mode === 'i' || a.mode === 'b' || a.mode === 'v');
+    const outputs = args.filter((a) => a.mode === 'o' || a.mode === 'b' || a.mode === 't');
+    const firstDefault = inputs.length - row.ndefaults;
+    const params = inputs.map((a, i) => ({name: a.name, type: a.type, hasDefault: i >= firstDefault}));
+    let outColumns: Column[] | null = null;
+    const toColumn = (c: {name: string; type: string}): Column => ({
+      name: c.name,
+      type: c.type,
+      nullable: true,
+      hasDefault: false,
+      defaultSql: null,
+    });
+    if (outputs.length > 1 || args.some((a) => a.mode === 't')) outColumns = outputs.map(toColumn);
+    else if (row.composite_columns) outColumns = (JSON.parse(row.composite_columns) as {name: string; type: string}[]).map(toColumn);
+    const fn: DbFunction = {
+      name: row.name,
+      params,
+      returnType: outputs.length === 1 && !outColumns ? (outputs[0] as {type: string}).type : row.return_type,
+      returnsSet: row.returns_set,
+      returnsVoid: row.returns_void,
+      outColumns,
+      volatile: row.volatile,
+      variadic: row.variadic,
+    };
+    const list = cache.functions.get(row.name) ?? [];
+    list.push(fn);
+    cache.functions.set(row.name, list);
+  }
+  for (const row of roles.rows) cache.allowedRoles.add(row.rolname);
+  return cache;
+}
+
+export interface Relationship {
+  /** The FK that links the two tables. */
+  fk: ForeignKey;
+  /** 'many-to-one' (parent holds the FK), 'one-to-many' (child holds it), 'one-to-one' (either, unique). */
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
+  /** Pairs [parent column, child column] to join on. */
+  join: [string, string][];
+}
+
+function isUnique(table: Table | undefined, columns: string[]): boolean {
+  if (!table) return false;
+  const wanted = [...columns].sort().join('\0');
+  return table.uniqueKeys.some((k) => [...k].sort().join('\0') === wanted);
+}
+
+/** Every FK relationship between `parent` and `child`, in both directions. */
+export function relationships(cache: SchemaCache, parent: string, child: string): Relationship[] {
+  const found: Relationship[] = [];
+  for (const fk of cache.foreignKeys) {
+    if (fk.table === parent && fk.refTable === child) {
+      found.push({
+        fk,
+        cardinality: 'many-to-one',
+        join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string]),
+      });
+    }
+    if (fk.refTable === parent && fk.table === child && !(fk.table === parent && found.some((r) => r.fk === fk))) {
+      found.push({
+        fk,
+        cardinality: isUnique(cache.tables.get(child), fk.columns) ? 'one-to-one' : 'one-to-many',
+        join: fk.refColumns.map((c, i) => [c, fk.columns[i] as string]),
+      });
+    }
+  }
+  return found;
+}

@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type http from 'node:http';
+import type {AddressInfo} from 'node:net';
+import {apiUrl, mailboxUrl, type LocalSupabaseConfig} from './config';
+import type {Database} from './db/database';
+import {migrate} from './db/migrate';
+import {openPGlite} from './db/pglite';
+import {openPostgres} from './db/postgres';
+import {KeyStore} from './keys';
+import {Outbox} from './mail/outbox';
+import {createMailboxServer} from './mail/mailbox';
+import {smtpTransport} from './mail/smtp';
+import {createApiServer, type Services} from './http/server';
+import {createAuthService} from './auth/index';
+import {createRestService} from './rest/index';
+import {createFunctionsHost} from './functions/host';
+import type {Platform, ServiceHandler} from './platform';
+
+const unavailable: ServiceHandler = async () => new Response(null, {status: 503});
+
+/** What `supabase status -o json` prints, lower-cased; `npm start` builds the site from it. */
+export interface StatusFile {
+  api_url: string;
+  anon_key: string;
+  service_role_key: string;
+  mailbox_url: string;
+}
+
+export interface RunningLocalSupabase {
+  platform: Platform;
+  status: StatusFile;
+  stop(): Promise<void>;
+}
+
+function listen(server: http.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+function close(server: http.Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+async function openDatabase(config: LocalSupabaseConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  return openPGlite(config.memory ? undefined : path.join(config.dataDir, 'pgdata'));
+}
+
+export async function startLocalSupabase(config: LocalSupabaseConfig): Promise<RunningLocalSupabase> {
+  fs.mkdirSync(config.dataDir, {recursive: true});
+  const db = await openDatabase(config);
+  try {
+    await migrate(db, config.supabaseDir);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const mail = new Outbox({log: config.logMail, transport: config.smtpUrl ? smtpTransport(config.smtpUrl) : undefined});
+  const mailbox = createMailboxServer(mail);
+  let server: http.Server | undefined;
+  let platform: Platform;
+  try {
+    const mailPort = await listen(mailbox, config.mailboxPort, config.host);
+    const resolved: LocalSupabaseConfig = {...config, mailboxPort: mailPort};
+    // Services need the bound API port (issuer, e-mail links) before they exist, so the server
+    // listens first and dispatches to services assigned right after.
+    const services: Services = {auth: unavailable, rest: unavailable, functions: unavailable};
+    const dispatch: Services = {
+      auth: (req, ctx) => services.auth(req, ctx),
+      rest: (req, ctx) => services.rest(req, ctx),
+      functions: (req, ctx) => services.functions(req, ctx),
+    };
+    const partial = {config: resolved, db, mail, mailboxUrl: mailboxUrl(resolved), apiUrl: apiUrl(resolved)} as Platform;
+    server = createApiServer(partial, dispatch);
+    resolved.port = await listen(server, config.port, config.host);
+    partial.apiUrl = apiUrl(resolved);
+    partial.keys = await KeyStore.open(config.dataDir, `${partial.apiUrl}/auth/v1`);
+    platform = partial;
+    services.auth = createAuthService(platform);
+    services.rest = createRestService(platform);
+    services.functions = createFunctionsHost(platform);
+  } catch (error) {
+    if (server) await close(server);
+    await close(mailbox);
+    await db.close();
+    throw error;
+  }
+  const full = platform;
+  const status: StatusFile = {
+    api_url: full.apiUrl,
+    anon_key: full.keys.anonKey,
+    service_role_key: full.keys.serviceRoleKey,
+    mailbox_url: full.mailboxUrl,
+  };
+  fs.writeFileSync(path.join(config.dataDir, 'status.json'), `${JSON.stringify(status, null, 2)}\n`, {mode: 0o600});
+
+  let stopping: Promise<void> | undefined;
+  return {
+    platform: full,
+    status,
+    stop() {
+      stopping ??= (async () => {
+        await Promise.all([close(server as http.Server), close(mailbox)]);
+        await db.close();
+      })();
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import {defineConfig, devices} from '@playwright/test';
+
+// E2E runs against the production build (`npm run build`) served on localhost, driving the
+// system's Chromium: test tools cannot download browsers here.
+export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3210);
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 45_000,
+  expect: {timeout: 10_000},
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${SITE_PORT}`,
+    trace: 'off',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
+  webServer: {
+    command: `npx docusaurus serve --port ${SITE_PORT} --host 127.0.0.1 --no-open`,
+    url: `http://127.0.0.1:${SITE_PORT}/`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+  },
+});

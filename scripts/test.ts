@@ -1,0 +1,71 @@
+// `npm test`: every suite in the order that fails fastest — typecheck, lint, unit and content
+// tests, integration tests on PGlite and on PostgreSQL, the production build (which checks
+// links), then the browser tests against that build. Ends with one "N passed, N failed" line.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {run} from './lib/run';
+
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'rma-test-'));
+const totals: Counts = {passed: 0, failed: 0, skipped: 0};
+const bin = (name: string) => path.join('node_modules', '.bin', name);
+
+function addVitest(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number};
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+}
+
+function addPlaywright(file: string): void {
+  if (!fs.existsSync(file)) return;
+  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as {stats: {expected: number; unexpected: number; flaky: number; skipped: number}};
+  totals.passed += report.stats.expected + report.stats.flaky;
+  totals.failed += report.stats.unexpected;
+  totals.skipped += report.stats.skipped;
+}
+
+async function step(name: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
+  console.log(`\n=== ${name} ===`);
+  const code = await run(command, args, env);
+  if (code !== 0) {
+    console.log(`\n${name} failed (exit ${code})`);
+    finish(code);
+  }
+}
+
+function finish(code: number): never {
+  console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(code);
+}
+
+async function vitest(name: string, projects: string[]): Promise<void> {
+  const out = path.join(reports, `${name}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
+  console.log(`\n=== ${name} ===`);
+  const code = await run(bin('vitest'), args, {NODE_OPTIONS: '--experimental-websocket'});
+  addVitest(out);
+  if (code !== 0) {
+    console.log(`\n${name} failed (exit ${code})`);
+    finish(code);
+  }
+}
+
+await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
+await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
+await vitest('unit and content tests', ['unit', 'content']);
+await vitest('integration tests (PGlite)', ['integration-pglite']);
+await vitest('integration tests (PostgreSQL)', ['integration-postgres']);
+await step('production build', bin('docusaurus'), ['build']);
+const e2eReport = path.join(reports, 'e2e.json');
+console.log('\n=== e2e tests (Chromium) ===');
+const e2e = await run(bin('playwright'), ['test', '--reporter=list,json'], {PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport});
+addPlaywright(e2eReport);
+finish(e2e === 0 && totals.failed === 0 ? 0 : 1);

@@ -1,0 +1,26 @@
+import React, {type ReactNode} from 'react';
+import Heading from '@theme/Heading';
+import styles from './styles.module.css';
+
+export interface StatusPanelProps {
+  icon: string;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}
+
+/** A centred message with actions, for pages whose content depends on the visitor's state. */
+export default function StatusPanel({icon, title, children, actions}: StatusPanelProps): React.JSX.Element {
+  return (
+    <section className={styles.panel} aria-labelledby="status-panel-title">
+      <div className={styles.icon} aria-hidden="true">
+        {icon}
+      </div>
+      <Heading as="h2" id="status-panel-title" className={styles.title}>
+        {title}
+      </Heading>
+      <div className={styles.body}>{children}</div>
+      {actions && <div className={styles.actions}>{actions}</div>}
+    </section>
+  );
+}

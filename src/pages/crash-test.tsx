@@ -1,0 +1,29 @@
+import React, {useState} from 'react';
+import Layout from '@theme/Layout';
+import Heading from '@theme/Heading';
+import Head from '@docusaurus/Head';
+
+// Test-only page (left out of the sitemap, noindex): proves the built-in "This page crashed."
+// boundary and its "Try again" button work end to end.
+function Bomb(): React.JSX.Element {
+  throw new Error('Deliberate crash for the error-boundary test');
+}
+
+export default function CrashTest(): React.JSX.Element {
+  const [crash, setCrash] = useState(false);
+  return (
+    <Layout title="Crash test" description="Error boundary test page.">
+      <Head>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <main className="container margin-vert--lg">
+        <Heading as="h1">Crash test</Heading>
+        <p>This page exists for automated tests of the error boundary.</p>
+        <button type="button" className="button button--danger" onClick={() => setCrash(true)}>
+          Crash this page
+        </button>
+        {crash && <Bomb />}
+      </main>
+    </Layout>
+  );
+}

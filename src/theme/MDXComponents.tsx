@@ -1,0 +1,9 @@
+// Wraps @theme-original/MDXComponents (theme-classic) to make our lesson components usable
+// in every MDX page without an import line in each lesson.
+import MDXComponents from '@theme-original/MDXComponents';
+import VideoEmbed from '@site/src/components/VideoEmbed';
+
+export default {
+  ...MDXComponents,
+  VideoEmbed,
+};

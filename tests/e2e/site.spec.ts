@@ -1,0 +1,222 @@
+// The site shell and Docusaurus's built-ins, in a real browser against the production build.
+import {test, expect, waitForHydration} from './fixtures';
+
+const PRODUCT_ROUTES = [
+  '/',
+  '/explore',
+  '/modules',
+  '/pricing',
+  '/progress',
+  '/slides',
+  '/account',
+  '/admin-transactions',
+  '/auth-test',
+  '/subscription-test',
+  '/reset-password',
+  '/docs',
+  '/docs/intro',
+  '/docs/academic-writing',
+  '/docs/modules',
+  '/docs/video-integration',
+];
+
+async function sitemapPaths(baseURL: string): Promise<string[]> {
+  const xml = await (await fetch(`${baseURL}/sitemap.xml`)).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] as string).pathname);
+}
+
+test('every product route answers 200 and is in the sitemap', async ({request, baseURL}) => {
+  const sitemap = await sitemapPaths(baseURL as string);
+  for (const route of PRODUCT_ROUTES) {
+    const response = await request.get(route);
+    expect(response.status(), route).toBe(200);
+    expect(sitemap.map((p) => p.replace(/\/$/, '') || '/'), route).toContain(route);
+  }
+  expect(sitemap).not.toContain('/crash-test');
+});
+
+test('every sitemap page renders after hydration with no console errors', async ({page, baseURL, consoleErrors}) => {
+  test.setTimeout(240_000);
+  const paths = await sitemapPaths(baseURL as string);
+  expect(paths.length).toBeGreaterThan(40);
+  for (const path of paths) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.locator('h1').first(), path).toBeVisible();
+    expect(consoleErrors.messages, path).toEqual([]);
+  }
+});
+
+test('navbar links lead to Explore, Modules, Pricing and home', async ({page}) => {
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  const navbar = page.locator('nav.navbar');
+  for (const [label, path, heading] of [
+    ['Explore', '/explore', 'Explore the catalog'],
+    ['Modules', '/modules', 'Modules'],
+    ['Pricing', '/pricing', 'Pricing'],
+  ] as const) {
+    await navbar.getByRole('link', {name: label, exact: true}).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole('heading', {level: 1, name: heading})).toBeVisible();
+  }
+  await navbar.getByRole('link', {name: /Research Methods Academy/}).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(navbar.getByRole('link', {name: 'Sign In'})).toBeVisible();
+  await expect(navbar.getByRole('link', {name: 'Sign Up'})).toBeVisible();
+});
+
+test.describe('colour mode', () => {
+  test.use({colorScheme: 'dark'});
+
+  test('starts light on a first visit even when the OS prefers dark', async ({page}) => {
+    await page.goto('/');
+    // Checked before hydration too: the inline script sets it, so there is no flash.
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await waitForHydration(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  });
+
+  test('cycles light → dark → system and persists across reloads', async ({page}) => {
+    await page.goto('/');
+    await waitForHydration(page);
+    const html = page.locator('html');
+    const toggle = page.locator('nav.navbar').getByRole('button', {name: /switch between dark and light mode/i});
+    await expect(html).toHaveAttribute('data-theme-choice', 'light');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'dark');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+    await page.reload();
+    await waitForHydration(page);
+    await expect(html).toHaveAttribute('data-theme-choice', 'dark');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'system');
+    await expect(html).toHaveAttribute('data-theme', 'dark'); // the OS prefers dark
+    await page.reload();
+    await waitForHydration(page);
+    await expect(html).toHaveAttribute('data-theme-choice', 'system');
+    await expect(html).toHaveAttribute('data-theme', 'dark');
+
+    await toggle.click();
+    await expect(html).toHaveAttribute('data-theme-choice', 'light');
+    await page.reload();
+    await waitForHydration(page);
+    await expect(html).toHaveAttribute('data-theme', 'light');
+  });
+});
+
+test('mobile menu appears below 996 px and holds the nav and account items', async ({page}) => {
+  await page.setViewportSize({width: 990, height: 800});
+  await page.goto('/');
+  await waitForHydration(page);
+  const toggle = page.getByRole('button', {name: /toggle navigation bar/i});
+  await expect(toggle).toBeVisible();
+  await toggle.click();
+  const sidebar = page.locator('.navbar-sidebar');
+  await expect(sidebar.getByRole('link', {name: 'Explore'})).toBeVisible();
+  await expect(sidebar.getByRole('link', {name: 'Sign In'})).toBeVisible();
+  await sidebar.getByRole('link', {name: 'Pricing'}).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+
+  await page.setViewportSize({width: 1000, height: 800});
+  await expect(page.getByRole('button', {name: /toggle navigation bar/i})).toBeHidden();
+});
+
+test('unknown paths show the 404 page', async ({page}) => {
+  const response = await page.goto('/no-such-page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByText('We could not find what you were looking for.')).toBeVisible();
+});
+
+test('…/index.html is normalised to the path without it', async ({page}) => {
+  await page.goto('/docs/intro/index.html');
+  await waitForHydration(page);
+  await expect(page.getByRole('heading', {level: 1, name: 'Welcome to Research Methods Academy'})).toBeVisible();
+});
+
+test('a crash shows "This page crashed." and Try again recovers', async ({page}) => {
+  await page.goto('/crash-test');
+  await waitForHydration(page);
+  await page.getByRole('button', {name: 'Crash this page'}).click();
+  await expect(page.getByRole('heading', {name: 'This page crashed.'})).toBeVisible();
+  await page.getByRole('button', {name: 'Try again'}).click();
+  await expect(page.getByRole('button', {name: 'Crash this page'})).toBeVisible();
+});
+
+test('the route progress bar shows on a slow navigation', async ({page}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  // Hold the next route's chunks long enough for the 200 ms delay to pass.
+  await page.route(/\.js$/, async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.locator('nav.navbar').getByRole('link', {name: 'Pricing'}).click();
+  await expect(page.locator('#nprogress')).toBeAttached({timeout: 700});
+  await expect(page.getByRole('heading', {level: 1, name: 'Pricing'})).toBeVisible();
+});
+
+test('the docs sidebar can be hidden and does not auto-collapse categories', async ({page}) => {
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  const sidebar = page.locator('.theme-doc-sidebar-container');
+  const categories = sidebar.locator('.theme-doc-sidebar-item-category-level-1');
+  const expanded = sidebar.locator('.theme-doc-sidebar-item-category-level-1:not(.menu__list-item--collapsed)');
+  const before = await expanded.count();
+  // Expand two more categories with their caret buttons; the first stays open.
+  for (const index of [1, 2]) {
+    await categories.nth(index).getByRole('button', {name: /expand sidebar category/i}).click();
+  }
+  await expect(expanded).toHaveCount(before + 2);
+
+  await page.getByRole('button', {name: 'Collapse sidebar'}).click();
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeHidden();
+  await page.getByRole('button', {name: 'Expand sidebar'}).click();
+  await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
+});
+
+test('the table of contents lists level 2 and 3 headings only', async ({page}) => {
+  await page.goto('/docs/modules/systematic-review/meta-analysis');
+  await waitForHydration(page);
+  const headingIds = await page
+    .locator('article .markdown')
+    .first()
+    .evaluate((root) =>
+      [...root.querySelectorAll('h2[id], h3[id], h4[id]')].map((h) => ({level: h.tagName, id: h.id})),
+    );
+  const tocIds = await page
+    .locator('.table-of-contents a')
+    .evaluateAll((links) => links.map((a) => decodeURIComponent((a as HTMLAnchorElement).hash.slice(1))));
+  const expected = headingIds.filter((h) => h.level !== 'H4').map((h) => h.id);
+  expect(expected.length).toBeGreaterThan(3);
+  expect(tocIds).toEqual(expected);
+});
+
+test('the announcement bar stays dismissed until its id changes', async ({page}) => {
+  await page.goto('/');
+  await waitForHydration(page);
+  const bar = page.locator('.theme-announcement-bar');
+  await expect(bar).toBeVisible();
+  await bar.getByRole('button', {name: /close/i}).click();
+  await expect(bar).toBeHidden();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(bar).toBeHidden();
+  // A new announcement (a different id than the one dismissed) shows again.
+  await page.evaluate(() => localStorage.setItem('docusaurus.announcement.id', 'an-older-announcement'));
+  await page.reload();
+  await waitForHydration(page);
+  await expect(bar).toBeVisible();
+});
+
+test('premium lessons carry a Premium badge on the page and in the sidebar', async ({page}) => {
+  await page.goto('/docs/modules/systematic-review/meta-analysis');
+  await waitForHydration(page);
+  await expect(page.locator('article').getByText('Premium', {exact: true})).toBeVisible();
+  const sidebarLink = page.locator('.sidebar-premium a[href="/docs/modules/systematic-review/meta-analysis"]');
+  await expect(sidebarLink).toBeVisible();
+  const after = await sidebarLink.evaluate((el) => getComputedStyle(el, '::after').content);
+  expect(after).toContain('Premium');
+});

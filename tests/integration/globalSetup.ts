@@ -1,0 +1,26 @@
+// One backend per integration run (per database kind); tests create their own users with
+// unique e-mails, so they can share it.
+import type {TestProject} from 'vitest/node';
+import {startBackend, type Backend} from './harness';
+
+let backend: Backend | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  backend = await startBackend();
+  project.provide('backend', {
+    url: backend.url,
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    mailboxUrl: backend.mailboxUrl,
+  });
+}
+
+export async function teardown(): Promise<void> {
+  await backend?.stop();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    backend: {url: string; anonKey: string; serviceRoleKey: string; mailboxUrl: string};
+  }
+}

@@ -1,0 +1,128 @@
+// Starts a real local-supabase process for integration tests: PGlite in memory, or a fresh
+// database on the PostgreSQL server when BACKEND_DB=postgres. Tests talk to it only over HTTP,
+// with the real supabase-js client.
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import pg from 'pg';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export interface Backend {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  mailboxUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  process: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export interface BackendOptions {
+  /** 'pglite' (in memory unless dataDir is given) or 'postgres' (a fresh database). */
+  db?: 'pglite' | 'postgres';
+  dataDir?: string;
+  /** Keep data on disk in dataDir instead of --memory. */
+  persistent?: boolean;
+  rateLimitScale?: number;
+  env?: Record<string, string>;
+  /** Existing Postgres database to reuse (restart tests). */
+  databaseUrl?: string;
+}
+
+export const POSTGRES_ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function createPostgresDatabase(): Promise<string> {
+  const name = `rma_test_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const client = new pg.Client({connectionString: POSTGRES_ADMIN_URL});
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
+  const name = new URL(databaseUrl).pathname.slice(1);
+  const client = new pg.Client({connectionString: POSTGRES_ADMIN_URL});
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rma-backend-'));
+  const db = options.db ?? (process.env.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite');
+  const databaseUrl = db === 'postgres' ? (options.databaseUrl ?? (await createPostgresDatabase())) : undefined;
+  const args = [
+    path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+    path.join(ROOT, 'local-supabase/main.ts'),
+    '--port',
+    '0',
+    '--mailbox-port',
+    '0',
+    '--data-dir',
+    dataDir,
+    '--rate-limit-scale',
+    String(options.rateLimitScale ?? 1000),
+    '--quiet-mail',
+  ];
+  if (!options.persistent && db === 'pglite') args.push('--memory');
+  fs.rmSync(path.join(dataDir, 'status.json'), {force: true});
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '--experimental-websocket',
+      DATABASE_URL: databaseUrl ?? '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const deadline = Date.now() + 60_000;
+  const statusFile = path.join(dataDir, 'status.json');
+  while (!fs.existsSync(statusFile) || !output.includes('ready')) {
+    if (child.exitCode !== null) throw new Error(`local-supabase exited early:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`local-supabase did not start in time:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {
+    api_url: string;
+    anon_key: string;
+    service_role_key: string;
+    mailbox_url: string;
+  };
+  return {
+    url: status.api_url,
+    anonKey: status.anon_key,
+    serviceRoleKey: status.service_role_key,
+    mailboxUrl: status.mailbox_url,
+    dataDir,
+    databaseUrl,
+    process: child,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null) child.kill(signal);
+      const code = await exited;
+      if (databaseUrl && !options.databaseUrl) await dropPostgresDatabase(databaseUrl).catch(() => undefined);
+      return code;
+    },
+  };
+}

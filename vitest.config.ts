@@ -1,0 +1,55 @@
+import path from 'node:path';
+import {defineConfig} from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const stubs = path.resolve(__dirname, 'tests/stubs');
+
+const siteAliases = [
+  {find: /^@site\/(.*)$/, replacement: path.resolve(__dirname, '$1')},
+  {find: /^@docusaurus\/(.*)$/, replacement: `${stubs}/docusaurus/$1.tsx`},
+  {find: /^@theme\/(.*)$/, replacement: `${stubs}/theme/$1.tsx`},
+  {find: /^@theme-original\/(.*)$/, replacement: `${stubs}/theme/$1.tsx`},
+  {find: /^@generated\/(.*)$/, replacement: `${stubs}/generated/$1.ts`},
+];
+
+// Integration suites run once per database kind: PGlite in memory and a PostgreSQL server.
+const integration = (db: 'pglite' | 'postgres') => ({
+  test: {
+    name: `integration-${db}`,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['tests/integration/globalSetup.ts'],
+    env: {BACKEND_DB: db},
+    testTimeout: 30_000,
+    hookTimeout: 90_000,
+    fileParallelism: false,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [react()],
+        resolve: {alias: siteAliases},
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
+          environment: 'jsdom',
+          setupFiles: ['tests/unit/setup.ts'],
+          globals: true,
+          css: {modules: {classNameStrategy: 'non-scoped'}},
+        },
+      },
+      {
+        test: {
+          name: 'content',
+          include: ['tests/content/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      integration('pglite'),
+      integration('postgres'),
+    ],
+  },
+});
