@@ -3,6 +3,7 @@ import type {Config} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
+import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -39,6 +40,7 @@ const config: Config = {
     // <body>): a first visit starts light whatever the OS prefers, and later "system"
     // choices are respected. See src/config/colorModeFirstVisit.ts.
     {tagName: 'script', attributes: {}, innerHTML: colorModeFirstVisitScript},
+    {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
   ],
 
   plugins: ['./plugins/course-catalog/index.ts'],
@@ -64,7 +66,7 @@ const config: Config = {
   themeConfig: {
     colorMode: {defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: true},
     announcementBar: {
-      id: 'welcome-2025-11',
+      id: ANNOUNCEMENT_ID,
       content:
         'New: the systematic review module now walks through a full PRISMA 2020 flow. <a href="/docs/modules/systematic-review/">Start it here</a>.',
       isCloseable: true,

@@ -19,6 +19,10 @@ export interface LocalSupabaseConfig {
   jwtExpirySeconds: number;
   /** Multiplier applied to GoTrue's per-IP rate limits; tests raise it, one test proves they bite. */
   rateLimitScale: number;
+  /** GoTrue's refresh_token_reuse_interval (hosted/CLI default 10 s); tests shorten it. */
+  refreshTokenReuseIntervalSeconds: number;
+  /** GoTrue's SMTP max_frequency between two mails of one kind to one user (hosted default 60 s). */
+  emailMaxFrequencySeconds: number;
   smtpUrl?: string;
   /** Print e-mails to the console. */
   logMail: boolean;
@@ -48,6 +52,13 @@ function intFlag(value: string | undefined, fallback: number, name: string): num
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a whole number from 0 to 65535`);
+  return n;
+}
+
+function nonNegative(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!(n >= 0)) throw new Error(`${name} must be a number of seconds`);
   return n;
 }
 
@@ -81,6 +92,8 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
       .filter(Boolean),
     jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),
     rateLimitScale: scale,
+    refreshTokenReuseIntervalSeconds: nonNegative(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
+    emailMaxFrequencySeconds: nonNegative(env.MAILER_MAX_FREQUENCY, 60, 'MAILER_MAX_FREQUENCY'),
     smtpUrl: env.SMTP_URL || undefined,
     logMail: !args.includes('--quiet-mail'),
     functionEnv,

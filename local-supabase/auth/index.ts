@@ -1,7 +1,10 @@
-import {json} from '../http/json';
+// The GoTrue (Supabase Auth) subset mounted at /auth/v1.
 import type {Platform, ServiceHandler} from '../platform';
+import {RateLimiter} from './rateLimit';
+import {dispatch} from './router';
 
-// Placeholder until the GoTrue subset lands.
-export function createAuthService(_platform: Platform): ServiceHandler {
-  return async () => json({code: 501, error_code: 'not_implemented', msg: 'not implemented'}, 501);
+export function createAuthService(platform: Platform): ServiceHandler {
+  const limiter = new RateLimiter(platform.config.rateLimitScale);
+  return (request, context) =>
+    dispatch(platform, request, context, {platform, request, url: context.url, ip: context.ip, limiter});
 }

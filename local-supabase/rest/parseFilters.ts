@@ -162,6 +162,7 @@ function parseTreeBody(cur: Cursor, op: 'and' | 'or', negated: boolean, embedPat
 }
 
 function parseTreeItem(cur: Cursor, embedPath: string[]): LogicTree | Condition {
+  void embedPath;
   for (const [prefix, op, negated] of [
     ['not.and(', 'and', true],
     ['not.or(', 'or', true],
@@ -190,7 +191,7 @@ function parseTreeItem(cur: Cursor, embedPath: string[]): LogicTree | Condition 
   cur.expect('.');
   const operation = parseOperation(cur, true);
   const column = names.pop() as string;
-  return {kind: 'condition', embedPath: [...embedPath, ...names], column, jsonPath, ...operation};
+  return {kind: 'condition', embedPath: names, column, jsonPath, ...operation};
 }
 
 function peekWord(cur: Cursor): string {

@@ -109,7 +109,7 @@ select p.proname as name, p.proretset as returns_set, p.provolatile = 'v' as vol
         left join pg_type et on et.oid = t.typelem left join pg_namespace en on en.oid = et.typnamespace
         where t.oid = coalesce(p.proallargtypes[i], p.proargtypes[i - 1])),
       'mode', coalesce(p.proargmodes[i], 'i')) order by i)
-    from generate_subscripts(coalesce(p.proallargtypes, p.proargtypes::oid[]), 1) as i), '[]')::text as args,
+    from generate_series(1, coalesce(array_length(p.proallargtypes, 1), p.pronargs)) as i), '[]')::text as args,
   case when rt.typrelid <> 0 then
     (select json_agg(json_build_object('name', a.attname, 'type',
         (select ${TYPE_SQL} from pg_type t join pg_namespace tn on tn.oid = t.typnamespace

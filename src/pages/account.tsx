@@ -24,12 +24,11 @@ export default function Account(): React.JSX.Element {
             </>
           }
         >
-          <p id="sign-in">
+          <p>
             Sign-in, sign-up and subscriptions are not available yet. Every lesson can be read without an account in
             the meantime.
           </p>
         </StatusPanel>
-        <span id="sign-up" />
       </main>
     </Layout>
   );

@@ -9,8 +9,20 @@ function Bomb(): React.JSX.Element {
   throw new Error('Deliberate crash for the error-boundary test');
 }
 
-export default function CrashTest(): React.JSX.Element {
+// The state lives below Layout's error boundary, so "Try again" remounts it un-crashed.
+function CrashDemo(): React.JSX.Element {
   const [crash, setCrash] = useState(false);
+  return (
+    <>
+      <button type="button" className="button button--danger" onClick={() => setCrash(true)}>
+        Crash this page
+      </button>
+      {crash && <Bomb />}
+    </>
+  );
+}
+
+export default function CrashTest(): React.JSX.Element {
   return (
     <Layout title="Crash test" description="Error boundary test page.">
       <Head>
@@ -19,10 +31,7 @@ export default function CrashTest(): React.JSX.Element {
       <main className="container margin-vert--lg">
         <Heading as="h1">Crash test</Heading>
         <p>This page exists for automated tests of the error boundary.</p>
-        <button type="button" className="button button--danger" onClick={() => setCrash(true)}>
-          Crash this page
-        </button>
-        {crash && <Bomb />}
+        <CrashDemo />
       </main>
     </Layout>
   );

@@ -14,7 +14,7 @@ export default function Progress(): React.JSX.Element {
           title="Sign in to track your progress"
           actions={
             <>
-              <Link className="button button--primary" to="/account#sign-in">
+              <Link className="button button--primary" to="/account">
                 Sign in
               </Link>
               <Link className="button button--secondary" to="/modules">

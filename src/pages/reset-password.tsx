@@ -13,7 +13,7 @@ export default function ResetPassword(): React.JSX.Element {
           icon="🔑"
           title="This reset link is invalid or has expired"
           actions={
-            <Link className="button button--primary" to="/account#sign-in">
+            <Link className="button button--primary" to="/account">
               Request a new link
             </Link>
           }

@@ -171,9 +171,9 @@ test('the docs sidebar can be hidden and does not auto-collapse categories', asy
   }
   await expect(expanded).toHaveCount(before + 2);
 
-  await page.getByRole('button', {name: 'Collapse sidebar'}).click();
+  await page.getByRole('button', {name: 'Collapse sidebar', exact: true}).click();
   await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeHidden();
-  await page.getByRole('button', {name: 'Expand sidebar'}).click();
+  await page.getByRole('button', {name: 'Expand sidebar', exact: true}).click();
   await expect(page.locator('nav[aria-label="Docs sidebar"]')).toBeVisible();
 });
 

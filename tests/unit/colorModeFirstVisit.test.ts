@@ -29,3 +29,20 @@ describe('first-visit colour mode script', () => {
     expect(localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
   });
 });
+
+describe('announcement reset script', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('clears a dismissal made for an older announcement id', async () => {
+    const {ANNOUNCEMENT_ID, announcementResetScript} = await import('../../src/config/announcement');
+    localStorage.setItem('docusaurus.announcement.id', 'older');
+    localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+    new Function(announcementResetScript)();
+    expect(localStorage.getItem('docusaurus.announcement.dismiss')).toBe('false');
+
+    localStorage.setItem('docusaurus.announcement.id', ANNOUNCEMENT_ID);
+    localStorage.setItem('docusaurus.announcement.dismiss', 'true');
+    new Function(announcementResetScript)();
+    expect(localStorage.getItem('docusaurus.announcement.dismiss')).toBe('true');
+  });
+});

@@ -16,10 +16,10 @@ export interface AuthButtonProps {
 export default function AuthButton({mobile = false, className}: AuthButtonProps): React.JSX.Element {
   return (
     <div className={clsx(styles.group, mobile ? styles.mobile : styles.desktop, className)}>
-      <Link className={clsx('button button--secondary button--sm', styles.button)} to="/account#sign-in">
+      <Link className={clsx('button button--secondary button--sm', styles.button)} to="/account">
         Sign In
       </Link>
-      <Link className={clsx('button button--primary button--sm', styles.button)} to="/account#sign-up">
+      <Link className={clsx('button button--primary button--sm', styles.button)} to="/account">
         Sign Up
       </Link>
     </div>

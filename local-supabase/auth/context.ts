@@ -1,0 +1,11 @@
+import type {Platform} from '../platform';
+import type {RateLimiter} from './rateLimit';
+
+/** What every auth handler gets: the request and the service's shared state. */
+export interface AuthContext {
+  platform: Platform;
+  request: Request;
+  url: URL;
+  ip: string;
+  limiter: RateLimiter;
+}

@@ -1,0 +1,53 @@
+// Issuing the one-time tokens behind e-mail links (confirmation, recovery) and mailing them.
+import type {Queryable} from '../db/database';
+import {AuthError} from './errors';
+import type {AuthContext} from './context';
+import {linkMail, type LinkMailKind} from './mail';
+import {createFlowState, type PkceParams} from './pkce';
+import {newOtp, PKCE_PREFIX, tokenHash} from './tokens';
+import {storeOneTimeToken, type UserRow} from './users';
+
+/** GoTrue's mailer otp_exp as the Supabase CLI sets it. */
+export const OTP_EXPIRY_SECONDS = 3600;
+
+export interface IssuedLink {
+  kind: LinkMailKind;
+  email: string;
+  token: string;
+  otp: string;
+}
+
+const COLUMNS = {
+  confirmation: {token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token', flow: 'email/signup'},
+  recovery: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'recovery'},
+} as const;
+
+/** 429 when the previous mail of this kind went out less than max_frequency ago. */
+export function checkMailFrequency(ctx: AuthContext, sentAt: Date | null): void {
+  const wait = ctx.platform.config.emailMaxFrequencySeconds * 1000;
+  if (!sentAt || wait <= 0) return;
+  const remaining = Math.ceil((sentAt.getTime() + wait - Date.now()) / 1000);
+  if (remaining > 0) {
+    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
+  }
+}
+
+/** Stores a fresh token on the user (inside the caller's transaction); mail it after commit. */
+export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMailKind, pkce?: PkceParams): Promise<IssuedLink> {
+  const email = user.email ?? '';
+  const otp = newOtp();
+  const token = (pkce ? PKCE_PREFIX : '') + tokenHash(email, otp);
+  const c = COLUMNS[kind];
+  await tx.query(`update auth.users set ${c.token} = $2, ${c.sentAt} = now(), updated_at = now() where id = $1`, [user.id, token]);
+  await storeOneTimeToken(tx, user.id, c.type, token, email);
+  if (pkce) await createFlowState(tx, user.id, pkce, c.flow);
+  return {kind, email, token, otp};
+}
+
+export async function mailLink(ctx: AuthContext, issued: IssuedLink, redirectTo: string): Promise<void> {
+  const type = issued.kind === 'confirmation' ? 'signup' : 'recovery';
+  const link =
+    `${ctx.platform.apiUrl}/auth/v1/verify?token=${encodeURIComponent(issued.token)}` +
+    `&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  await ctx.platform.mail.send(linkMail(issued.kind, issued.email, link, issued.otp, OTP_EXPIRY_SECONDS / 60));
+}

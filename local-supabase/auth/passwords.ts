@@ -1,0 +1,34 @@
+// Password rules and hashing as GoTrue applies them. bcrypt cost 10 ($2b$ here, $2a$ from Go's
+// bcrypt) so hashes move freely between this server and a hosted project.
+import bcrypt from 'bcrypt';
+import {AuthError, validationFailed} from './errors';
+
+export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt ignores everything after 72 bytes; GoTrue refuses longer passwords rather than truncate. */
+export const MAX_PASSWORD_BYTES = 72;
+const BCRYPT_COST = 10;
+
+export function checkPasswordStrength(password: string): void {
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  if ([...password].length < MIN_PASSWORD_LENGTH) {
+    const message = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`;
+    throw new AuthError(422, 'weak_password', message, {weak_password: {reasons: ['length']}});
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bcrypt.hash(password, BCRYPT_COST);
+}
+
+/** False for users without a password and for hashes bcrypt cannot read. */
+export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
+  if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) return false;
+  if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return false;
+  try {
+    return await bcrypt.compare(password, hash);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,60 @@
+import {effectiveBearer} from '../http/gateway';
+import {JwtError, type JwtClaims, type KeyStore} from '../keys';
+import {RestError} from './errors';
+
+export interface Caller {
+  role: string;
+  /** `request.jwt.claims` as PostgREST sets it: the token's claims with `role` present. */
+  claimsJson: string;
+}
+
+const ANON: Caller = {role: 'anon', claimsJson: '{"role":"anon"}'};
+// Claims objects come from KeyStore's verification cache, so their JSON is worth remembering.
+const claimsText = new WeakMap<JwtClaims, Caller>();
+
+/** Verifies the bearer token (PostgREST's JWT rules) and names the database role to act as. */
+export async function callerFor(request: Request, url: URL, keys: KeyStore): Promise<Caller> {
+  const token = effectiveBearer(request, url);
+  if (token === null) return ANON;
+  let claims: JwtClaims;
+  try {
+    claims = await keys.verify(token);
+  } catch (error) {
+    if (error instanceof JwtError) {
+      throw new RestError(401, error.code, error.message, null, null, {
+        'www-authenticate': `Bearer error="invalid_token", error_description="${error.message.replace(/"/g, "'")}"`,
+      });
+    }
+    throw error;
+  }
+  const cached = claimsText.get(claims);
+  if (cached) return cached;
+  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+  const caller = {role, claimsJson: JSON.stringify({...claims, role})};
+  claimsText.set(claims, caller);
+  return caller;
+}
+
+/**
+ * The one statement that opens every request's transaction: the role to act as, the claims RLS
+ * policies read through auth.uid()/auth.jwt(), request metadata, and the API's search_path.
+ * All settings are transaction-local, so nothing leaks to the next request on the connection.
+ */
+export const SETUP_SQL =
+  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+  "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
+  "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
+  "set_config('transaction_read_only', $6, true)";
+
+export function setupParams(caller: Caller, method: string, path: string, headers: string, readOnly: boolean): string[] {
+  return [caller.role, caller.claimsJson, method, path, headers, readOnly ? 'on' : 'off'];
+}
+
+/** `request.headers` JSON (lower-cased names), built lazily only when asked. */
+export function headersJson(request: Request): string {
+  const out: Record<string, string> = {};
+  request.headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return JSON.stringify(out);
+}

@@ -1,0 +1,55 @@
+// `npm start`: the whole product offline — local-supabase (API, mailbox, functions) and the site
+// dev server on http://localhost:3000, built against the backend's URL and anon key.
+import {spawn, type ChildProcess} from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
+const statusFile = path.join(dataDir, 'status.json');
+const children: ChildProcess[] = [];
+
+function stopAll(code: number): void {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+async function main(): Promise<void> {
+  fs.rmSync(statusFile, {force: true});
+  const backend = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'local-supabase/main.ts'), '--data-dir', dataDir], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {...process.env, NODE_OPTIONS: '--experimental-websocket'},
+  });
+  children.push(backend);
+  backend.on('exit', (code) => {
+    console.error(`local-supabase exited (${code}); stopping.`);
+    stopAll(code ?? 1);
+  });
+
+  const deadline = Date.now() + 60_000;
+  while (!fs.existsSync(statusFile)) {
+    if (Date.now() > deadline) {
+      console.error('local-supabase did not become ready within 60 s');
+      stopAll(1);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; anon_key: string};
+  const site = spawn(path.join(root, 'node_modules/.bin/docusaurus'), ['start', '--port', '3000', '--host', 'localhost', '--no-open'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {...process.env, SUPABASE_URL: status.api_url, SUPABASE_ANON_KEY: status.anon_key},
+  });
+  children.push(site);
+  site.on('exit', (code) => stopAll(code ?? 0));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,21 @@
+// Build-time values for the account system, read from the site config (customFields) without
+// touching supabase-js, so the main bundle stays free of it.
+import siteConfig from '@generated/docusaurus.config';
+
+export interface SupabaseConfig {
+  url: string;
+  anonKey: string;
+}
+
+export function supabaseConfig(): SupabaseConfig {
+  const fields = (siteConfig.customFields ?? {}) as {supabaseUrl?: unknown; supabaseAnonKey?: unknown};
+  return {
+    url: typeof fields.supabaseUrl === 'string' ? fields.supabaseUrl : 'http://127.0.0.1:54321',
+    anonKey: typeof fields.supabaseAnonKey === 'string' ? fields.supabaseAnonKey : '',
+  };
+}
+
+/** True in the comparison build (RMA_WITHOUT_ACCOUNTS=1) that leaves the account system out. */
+export function accountsDisabled(): boolean {
+  return (siteConfig.customFields as {withoutAccounts?: unknown} | undefined)?.withoutAccounts === true;
+}
