@@ -1,12 +1,12 @@
 // The admin users API that supabase.auth.admin calls with the service_role key.
-import type {AuthContext} from './context';
 import {isPgError} from '../db/database';
+import type {AuthContext} from './context';
 import {notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalBoolean, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {requireAdmin} from './requestAuth';
 import {logoutAll} from './sessions';
-import {userJson} from './userJson';
+import {loadUserJson, userJson} from './userJson';
 import {
   AUDIENCE,
   confirmEmail,
@@ -19,7 +19,6 @@ import {
   type IdentityRow,
   type UserRow,
 } from './users';
-import {loadUserJson} from './userJson';
 import {validateEmail} from './validation';
 
 const DEFAULT_PER_PAGE = 50;

@@ -6,5 +6,5 @@ import {dispatch} from './router';
 export function createAuthService(platform: Platform): ServiceHandler {
   const limiter = new RateLimiter(platform.config.rateLimitScale);
   return (request, context) =>
-    dispatch(platform, request, context, {platform, request, url: context.url, ip: context.ip, limiter});
+    dispatch(request, context, {platform, request, url: context.url, ip: context.ip, limiter});
 }

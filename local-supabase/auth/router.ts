@@ -1,5 +1,6 @@
 // Maps /auth/v1 paths to handlers and turns every failure into a GoTrue error body.
-import type {Platform, RequestContext} from '../platform';
+import {resend} from './resend';
+import type {RequestContext} from '../platform';
 import * as admin from './admin';
 import type {AuthContext} from './context';
 import {AuthError, errorResponse, OAuthError} from './errors';
@@ -62,6 +63,7 @@ const ROUTES: Route[] = [
   route('POST', '/token', token),
   route('POST', '/logout', logoutHandler),
   route('POST', '/recover', recover),
+  route('POST', '/resend', resend),
   route('GET', '/verify', verifyGet),
   route('POST', '/verify', verifyPost),
   route('GET', '/user', getUser),
@@ -77,7 +79,7 @@ const ROUTES: Route[] = [
   route('DELETE', '/admin/users/{id}', admin.deleteUser),
 ];
 
-export async function dispatch(platform: Platform, request: Request, context: RequestContext, ctx: AuthContext): Promise<Response> {
+export async function dispatch(request: Request, context: RequestContext, ctx: AuthContext): Promise<Response> {
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   let pathMatched = false;
   try {
@@ -96,5 +98,4 @@ export async function dispatch(platform: Platform, request: Request, context: Re
     console.error(`[auth] ${request.method} ${context.path} failed`, error);
     return errorResponse(request, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
   }
-  void platform;
 }

@@ -2,7 +2,7 @@
 import {randomUUID} from 'node:crypto';
 import type {Queryable} from '../db/database';
 import type {Platform} from '../platform';
-import {badRequest, OAuthError} from './errors';
+import {AuthError, badRequest, OAuthError} from './errors';
 import {newRefreshToken} from './tokens';
 import {loadUserJson} from './userJson';
 import {AUDIENCE, INSTANCE_ID, isBanned, reloadUser, type UserRow} from './users';
@@ -125,9 +125,13 @@ export async function sessionResponse(platform: Platform, s: SessionSnapshot): P
 /**
  * The refresh_token grant with rotation. A revoked token is honoured only within the reuse
  * interval (a client that lost the previous response); later reuse means the token leaked, so
- * the whole session family is revoked.
+ * the whole session family is revoked (and that error is returned so the revocation commits).
  */
-export async function refreshGrant(tx: Queryable, presented: string, reuseIntervalSeconds: number): Promise<SessionSnapshot> {
+export async function refreshGrant(
+  tx: Queryable,
+  presented: string,
+  reuseIntervalSeconds: number,
+): Promise<SessionSnapshot | AuthError> {
   if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token required');
   const {rows} = await tx.query<RefreshTokenRow>(
     `select id, token, user_id, revoked, parent, session_id, updated_at from auth.refresh_tokens where token = $1 for update`,
@@ -154,7 +158,8 @@ export async function refreshGrant(tx: Queryable, presented: string, reuseInterv
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
         sessionId,
       ]);
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      // Returned, not thrown: the family revocation must commit even though the request fails.
+      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
     }
     const {rows: active} = await tx.query<{token: string; parent: string | null}>(
       `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,

@@ -38,12 +38,12 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   const passwordHash = existing ? null : await hashPassword(password);
   ctx.limiter.enforceEmail();
 
-  let issued: IssuedLink;
+  let issued: IssuedLink | undefined;
   let userJson: Record<string, unknown>;
   try {
     ({issued, userJson} = await ctx.platform.db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email, true);
-      if (user?.email_confirmed_at) return {issued: undefined as unknown as IssuedLink, userJson: obfuscatedUser(email, data)};
+      if (user?.email_confirmed_at) return {issued: undefined, userJson: obfuscatedUser(email, data)};
       if (!user) {
         const claims = {email, email_verified: false, phone_verified: false};
         const metadata = {...data, ...claims, sub: ''};

@@ -1,6 +1,6 @@
 // POST /token: password, refresh_token and pkce grants. They share GoTrue's token rate limit.
 import type {AuthContext} from './context';
-import {badRequest, validationFailed} from './errors';
+import {AuthError, badRequest, validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
 import {verifyPassword} from './passwords';
 import {exchangeAuthCode} from './pkce';
@@ -19,7 +19,9 @@ export async function token(ctx: AuthContext): Promise<Response> {
   else if (grant === 'refresh_token') {
     const presented = optionalString(body, 'refresh_token') ?? '';
     const interval = ctx.platform.config.refreshTokenReuseIntervalSeconds;
-    snap = await ctx.platform.db.transaction((tx) => refreshGrant(tx, presented, interval));
+    const result = await ctx.platform.db.transaction((tx) => refreshGrant(tx, presented, interval));
+    if (result instanceof AuthError) throw result;
+    snap = result;
   } else {
     const authCode = optionalString(body, 'auth_code') ?? '';
     const verifier = optionalString(body, 'code_verifier') ?? '';

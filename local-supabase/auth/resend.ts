@@ -1,0 +1,31 @@
+// POST /resend {type: 'signup', email}: a fresh confirmation link for an account that has not
+// confirmed yet (the old link expired or was lost). Like /recover it answers the same for unknown
+// and already confirmed addresses, so it cannot be used to find out who has an account.
+import type {AuthContext} from './context';
+import {validationFailed} from './errors';
+import {ok, optionalString, readJson} from './http';
+import {checkMailFrequency, issueLinkToken, mailLink} from './links';
+import {parsePkceParams} from './pkce';
+import {resolveRedirect} from './redirects';
+import {findUserByEmail} from './users';
+import {validateEmail} from './validation';
+
+export async function resend(ctx: AuthContext): Promise<Response> {
+  ctx.limiter.enforce('otp', ctx.ip);
+  const body = await readJson(ctx.request);
+  const type = optionalString(body, 'type');
+  if (type !== 'signup') {
+    throw validationFailed(type === undefined ? 'Missing one of these types: signup' : `Unsupported resend type: ${type}`);
+  }
+  const email = validateEmail(optionalString(body, 'email') ?? '');
+  const pkce = parsePkceParams(body);
+  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+
+  const user = await findUserByEmail(ctx.platform.db, email);
+  if (!user || user.email_confirmed_at) return ok({message_id: null});
+  checkMailFrequency(ctx, user.confirmation_sent_at);
+  ctx.limiter.enforceEmail();
+  const issued = await ctx.platform.db.transaction((tx) => issueLinkToken(tx, user, 'confirmation', pkce));
+  await mailLink(ctx, issued, redirectTo);
+  return ok({message_id: null});
+}

@@ -1,0 +1,74 @@
+// Settings that the shared backend relaxes: GoTrue's real rate limits, a short refresh-token
+// reuse interval (to step outside it) and no resend spacing (to see an unconfirmed re-send).
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {anonClient, authFetch, latestMail, mailCount, signedInUser, uniqueEmail, type Target} from './clients';
+import {startBackend, type Backend} from './harness';
+
+let server: Backend;
+let target: Target;
+
+beforeAll(async () => {
+  server = await startBackend({rateLimitScale: 1, env: {REFRESH_TOKEN_REUSE_INTERVAL: '1', MAILER_MAX_FREQUENCY: '0'}});
+  target = server;
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function refresh(refreshToken: string) {
+  const response = await authFetch('/token?grant_type=refresh_token', {method: 'POST', body: JSON.stringify({refresh_token: refreshToken})}, target);
+  return {status: response.status, body: (await response.json()) as Record<string, unknown>};
+}
+
+describe('refresh token reuse outside the interval', () => {
+  it('is refused as already used and revokes the whole family', async () => {
+    const {session} = await signedInUser({target});
+    const child = await refresh(session.refresh_token);
+    expect(child.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const reuse = await refresh(session.refresh_token);
+    expect(reuse.status).toBe(400);
+    expect(reuse.body).toMatchObject({code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used'});
+    // The child that the legitimate client (or the thief) holds is dead too.
+    const childAfter = await refresh(String(child.body.refresh_token));
+    expect(childAfter.status).toBe(400);
+    expect(childAfter.body.code).toBe('refresh_token_already_used');
+  });
+});
+
+describe('unconfirmed sign-up again', () => {
+  it('re-sends the confirmation mail and the newest link works', async () => {
+    const email = uniqueEmail('again');
+    await anonClient(target).auth.signUp({email, password: 'secret12'});
+    const second = await anonClient(target).auth.signUp({email, password: 'secret12'});
+    expect(second.error).toBeNull();
+    expect(second.data.user?.identities).toHaveLength(1);
+    expect(await mailCount(email, target)).toBe(2);
+    const response = await fetch((await latestMail(email, target)).link, {redirect: 'manual'});
+    expect(response.headers.get('location')).toContain('access_token=');
+  });
+});
+
+describe('rate limits', () => {
+  it('bite after GoTrue’s burst of 30 verify requests per IP', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 32; i += 1) {
+      const response = await authFetch(
+        '/verify',
+        {method: 'POST', body: JSON.stringify({type: 'signup', token_hash: `${i}`.padStart(56, '0')})},
+        target,
+      );
+      statuses.push(response.status);
+      if (response.status === 429) {
+        expect(await response.json()).toMatchObject({code: 'over_request_rate_limit', message: 'Request rate limit reached'});
+        break;
+      }
+    }
+    expect(statuses.filter((s) => s === 403).length).toBeGreaterThanOrEqual(28);
+    expect(statuses.at(-1)).toBe(429);
+    // Other buckets are unaffected and the server keeps serving.
+    expect((await authFetch('/health', {}, target)).status).toBe(200);
+  });
+});
