@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: {alias: siteAliases},
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           globals: true,

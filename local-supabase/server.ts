@@ -15,6 +15,7 @@ import {createApiServer, type Services} from './http/server';
 import {createAuthService} from './auth/index';
 import {createRestService} from './rest/index';
 import {createFunctionsHost} from './functions/host';
+import {createPayPalSim} from './paypal-sim/index';
 import type {Platform, ServiceHandler} from './platform';
 
 const unavailable: ServiceHandler = async () => new Response(null, {status: 503});
@@ -78,12 +79,23 @@ export async function startLocalSupabase(config: LocalSupabaseConfig): Promise<R
       auth: (req, ctx) => services.auth(req, ctx),
       rest: (req, ctx) => services.rest(req, ctx),
       functions: (req, ctx) => services.functions(req, ctx),
+      extra: (req, url) => (services.extra ? services.extra(req, url) : Promise.resolve(null)),
     };
     const partial = {config: resolved, db, mail, mailboxUrl: mailboxUrl(resolved), apiUrl: apiUrl(resolved)} as Platform;
     server = createApiServer(partial, dispatch);
     resolved.port = await listen(server, config.port, config.host);
     partial.apiUrl = apiUrl(resolved);
     partial.keys = await KeyStore.open(config.dataDir, `${partial.apiUrl}/auth/v1`);
+    // Without PayPal credentials the functions talk to the simulator at /paypal-sim.
+    if (!resolved.functionEnv.PAYPAL_CLIENT_ID) {
+      const sim = createPayPalSim({
+        apiUrl: partial.apiUrl,
+        controlKey: partial.keys.serviceRoleKey,
+        stateFile: config.memory ? undefined : path.join(config.dataDir, 'paypal-sim.json'),
+      });
+      resolved.functionEnv = {...resolved.functionEnv, ...sim.functionEnv};
+      services.extra = sim.handle;
+    }
     platform = partial;
     services.auth = createAuthService(platform);
     services.rest = createRestService(platform);

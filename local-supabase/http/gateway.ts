@@ -8,6 +8,9 @@ const OPEN_AUTH_PATHS = new Set(['/verify', '/callback', '/authorize', '/health'
 
 export function requiresApiKey(service: string, path: string): boolean {
   if (service === 'auth') return !OPEN_AUTH_PATHS.has(path);
+  // Supabase's gateway does not key-check /functions/v1 (webhooks from PayPal carry no apikey);
+  // the functions host applies verify_jwt per function instead.
+  if (service === 'functions') return false;
   return true;
 }
 

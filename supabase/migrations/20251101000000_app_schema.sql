@@ -193,9 +193,16 @@ begin
   if not exists (select 1 from public.lessons l where l.id = new.lesson_id and l.course_id = new.course_id) then
     raise exception 'Lesson not found' using errcode = 'P0001';
   end if;
+  -- Time only grows, and no single write adds more than can have passed since the row was
+  -- last written (+5 s for clock jitter; at most 120 s for a new row), whoever writes it.
+  new.last_accessed_at := now();
   if tg_op = 'UPDATE' then
-    new.time_spent := greatest(old.time_spent, new.time_spent);
+    new.time_spent := least(greatest(old.time_spent, new.time_spent),
+      old.time_spent + greatest(0, ceil(extract(epoch from (now() - old.last_accessed_at)))::integer + 5));
     new.created_at := old.created_at;
+  else
+    new.time_spent := least(greatest(new.time_spent, 0), 120);
+    new.created_at := now();
   end if;
   if new.is_completed then
     new.completed_at := coalesce(case when tg_op = 'UPDATE' and old.is_completed then old.completed_at end, now());
@@ -272,11 +279,11 @@ begin
   end if;
   select * into v_course from public.courses where slug = p_course_slug and is_active;
   if not found then
-    raise exception 'Course not found' using errcode = 'P0002';
+    raise exception 'Course not found' using errcode = 'P0001';
   end if;
   select * into v_lesson from public.lessons where course_id = v_course.id and slug = p_lesson_slug and is_active;
   if not found then
-    raise exception 'Lesson not found' using errcode = 'P0002';
+    raise exception 'Lesson not found' using errcode = 'P0001';
   end if;
 
   select * into v_existing from public.user_lesson_progress
@@ -300,8 +307,10 @@ begin
   return v_result;
 end
 $$;
-revoke all on function public.track_lesson_progress(text, text, integer, boolean) from public, anon;
-grant execute on function public.track_lesson_progress(text, text, integer, boolean) to authenticated, service_role;
+-- anon may call it so that a visitor without a session gets 'User not authenticated' rather than
+-- a bare permission error; the function writes nothing without auth.uid().
+revoke all on function public.track_lesson_progress(text, text, integer, boolean) from public;
+grant execute on function public.track_lesson_progress(text, text, integer, boolean) to anon, authenticated, service_role;
 
 -- ---------------------------------------------------------------------------------------------
 -- payments: written only by the service role (the PayPal functions).

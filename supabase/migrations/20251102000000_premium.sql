@@ -317,6 +317,14 @@ begin
     return 'ignored';
   end if;
   v_user := v_pending.user_id;
+  -- A subscription that was never activated here (abandoned, or refused as tampered) touches
+  -- neither the profile nor the history; only its first sale is noted, so that a later
+  -- activation does not count it as a renewal.
+  if v_pending.activated_at is null
+     and v_type not in ('BILLING.SUBSCRIPTION.ACTIVATED', 'PAYMENT.SALE.COMPLETED') then
+    update public.paypal_webhook_events set outcome = 'ignored' where event_id = v_id;
+    return 'ignored';
+  end if;
 
   case v_type
     when 'BILLING.SUBSCRIPTION.ACTIVATED' then
@@ -351,10 +359,13 @@ begin
         -- transaction with its year; it must not extend the end date again.
         update public.pending_subscriptions set first_sale_id = v_resource ->> 'id' where paypal_subscription_id = v_sub;
         v_outcome := 'initial_payment';
+      elsif v_pending.activated_at is null then
+        v_outcome := 'ignored';
       elsif not exists (select 1 from public.subscription_transactions where paypal_event_id = v_resource ->> 'id') then
         update public.profiles
            set subscription_end_date = coalesce(subscription_end_date, now()) + interval '1 year',
-               subscription_status = 'active'
+               -- a successful retry after failures reactivates; a cancelled or expired status stays
+               subscription_status = case when subscription_status = 'suspended' then 'active' else subscription_status end
          where paypal_subscription_id = v_sub;
         insert into public.subscription_transactions
           (user_id, transaction_type, amount, currency, status, paypal_subscription_id, paypal_event_id)

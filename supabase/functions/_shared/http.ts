@@ -12,3 +12,20 @@ export function jsonResponse(body: unknown, status = 200): Response {
     headers: {...corsHeaders, 'Content-Type': 'application/json'},
   });
 }
+
+/** `{error: message}` with a status: 4xx for the caller's mistakes, 5xx for ours or PayPal's. */
+export function errorResponse(message: string, status: number): Response {
+  return jsonResponse({error: message}, status);
+}
+
+/** The JSON object body of a request; {} when empty; null when it is not a JSON object. */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  const text = await request.text();
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}

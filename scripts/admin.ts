@@ -1,0 +1,130 @@
+// `npm run admin -- <command>`: operator tasks against local-supabase or a hosted project.
+//   promote <email>       grant the admin role (app_metadata.role = 'admin') through the auth admin API
+//   demote <email>        remove it
+//   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
+//   discount list
+//   discount disable <CODE>
+// Connection: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment, else the running
+// local-supabase's .data/status.json (DATA_DIR overrides the folder).
+import fs from 'node:fs';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const USAGE = `usage: npm run admin -- <command>
+  promote <email>
+  demote <email>
+  discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
+  discount list
+  discount disable <CODE>`;
+
+export class UsageError extends Error {}
+
+export interface Connection {
+  url: string;
+  serviceRoleKey: string;
+}
+
+export function resolveConnection(env: NodeJS.ProcessEnv, rootDir = ROOT): Connection {
+  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) return {url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY};
+  const statusFile = path.resolve(rootDir, env.DATA_DIR ?? '.data', 'status.json');
+  if (!fs.existsSync(statusFile)) {
+    throw new UsageError(`Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or start local-supabase (npm run backend) so ${statusFile} exists.`);
+  }
+  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; service_role_key: string};
+  return {url: status.api_url, serviceRoleKey: status.service_role_key};
+}
+
+async function findUser(admin: SupabaseClient, email: string): Promise<User> {
+  const wanted = email.trim().toLowerCase();
+  for (let page = 1; ; page++) {
+    const {data, error} = await admin.auth.admin.listUsers({page, perPage: 1000});
+    if (error) throw new Error(`listing users failed: ${error.message}`);
+    const found = data.users.find((u) => u.email?.toLowerCase() === wanted);
+    if (found) return found;
+    if (data.users.length < 1000) throw new UsageError(`No user with e-mail ${email}`);
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i === -1) return undefined;
+  const value = args[i + 1];
+  if (value === undefined || value.startsWith('--')) throw new UsageError(`${name} needs a value`);
+  args.splice(i, 2);
+  return value;
+}
+
+/** Runs one command; returns the lines to print. Throws UsageError for the operator's mistakes. */
+export async function runAdmin(argv: string[], connection: Connection): Promise<string[]> {
+  const args = [...argv];
+  const admin = createClient(connection.url, connection.serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const [command, ...rest] = args;
+  if (command === 'promote' || command === 'demote') {
+    const email = rest[0];
+    if (!email || rest.length !== 1) throw new UsageError(USAGE);
+    const user = await findUser(admin, email);
+    // GoTrue merges app_metadata keys; null removes one.
+    const role = command === 'promote' ? 'admin' : null;
+    const {error} = await admin.auth.admin.updateUserById(user.id, {app_metadata: {role}});
+    if (error) throw new Error(`updating ${email} failed: ${error.message}`);
+    return [
+      command === 'promote'
+        ? `${email} is now an admin (takes effect at their next sign-in or token refresh).`
+        : `${email} is no longer an admin (takes effect at their next token refresh).`,
+    ];
+  }
+  if (command === 'discount') {
+    const [sub, ...params] = rest;
+    if (sub === 'create') {
+      const max = option(params, '--max');
+      const expires = option(params, '--expires');
+      const [rawCode, rawPercent] = params;
+      if (!rawCode || !rawPercent || params.length !== 2) throw new UsageError(USAGE);
+      const code = rawCode.toUpperCase();
+      if (!/^[A-Z0-9_-]{3,40}$/.test(code)) throw new UsageError('CODE must be 3 to 40 letters, digits, - or _');
+      const percent = Number(rawPercent);
+      if (!Number.isInteger(percent) || percent < 1 || percent > 99) throw new UsageError('percent must be a whole number from 1 to 99');
+      const maxRedemptions = max === undefined ? null : Number(max);
+      if (maxRedemptions !== null && (!Number.isInteger(maxRedemptions) || maxRedemptions < 1)) throw new UsageError('--max must be a whole number of at least 1');
+      let expiresAt: string | null = null;
+      if (expires !== undefined) {
+        if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(`${expires}T23:59:59Z`))) throw new UsageError('--expires must be a date YYYY-MM-DD');
+        expiresAt = `${expires}T23:59:59Z`;
+      }
+      const {error} = await admin.from('discount_codes').insert({code, percent_off: percent, max_redemptions: maxRedemptions, expires_at: expiresAt});
+      if (error) throw new UsageError(error.code === '23505' ? `Discount code ${code} already exists` : `creating ${code} failed: ${error.message}`);
+      return [`Created ${code}: ${percent}% off${maxRedemptions ? `, ${maxRedemptions} uses` : ''}${expiresAt ? `, until ${expires} (UTC)` : ''}.`];
+    }
+    if (sub === 'list' && params.length === 0) {
+      const {data, error} = await admin.from('discount_codes').select('*').order('created_at');
+      if (error) throw new Error(error.message);
+      return (data as {code: string; percent_off: number; active: boolean; redemptions: number; max_redemptions: number | null; expires_at: string | null}[]).map(
+        (d) => `${d.code}\t${d.percent_off}%\t${d.active ? 'active' : 'disabled'}\t${d.redemptions}/${d.max_redemptions ?? '∞'}\t${d.expires_at ?? 'no expiry'}`,
+      );
+    }
+    if (sub === 'disable' && params.length === 1) {
+      const code = (params[0] as string).toUpperCase();
+      const {data, error} = await admin.from('discount_codes').update({active: false}).eq('code', code).select('code');
+      if (error) throw new Error(error.message);
+      if (!data || data.length === 0) throw new UsageError(`No discount code ${code}`);
+      return [`Disabled ${code}.`];
+    }
+  }
+  throw new UsageError(USAGE);
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  (async () => {
+    try {
+      const lines = await runAdmin(process.argv.slice(2), resolveConnection(process.env));
+      for (const line of lines) console.log(line);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    }
+  })();
+}

@@ -1,0 +1,33 @@
+// POST {subscriptionId} (signed in), on return from PayPal. Fetches the subscription from PayPal,
+// checks status, custom_id, plan and amount against what create-subscription recorded, then
+// activates the profile and records the transaction. Idempotent.
+import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
+import {guarded} from '../_shared/guard.ts';
+import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
+import {activate, loadPending, verifySubscription} from '../_shared/subscription.ts';
+import {callerUser, serviceClient} from '../_shared/supabase.ts';
+
+export default guarded('confirm-subscription', ['POST'], async (request, env) => {
+  const admin = serviceClient(env);
+  const user = await callerUser(request, admin);
+  if (!user) return errorResponse('Sign in to confirm your subscription', 401);
+  const body = await readJsonObject(request);
+  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  const id = body.subscriptionId ?? body.subscription_id;
+  if (typeof id !== 'string' || !/^I-[A-Za-z0-9]{1,50}$/.test(id)) return errorResponse('subscriptionId must be a PayPal subscription id (I-…)', 400);
+  const config = paypalConfig(env);
+  const pending = await loadPending(admin, id);
+  if (!pending || pending.user_id !== user.id) return errorResponse('Subscription not found', 404);
+
+  const paypal = new PayPalClient(config);
+  let subscription;
+  try {
+    subscription = await paypal.getSubscription(id);
+  } catch (error) {
+    if (error instanceof PayPalError && error.status === 404) return errorResponse('Subscription not found at PayPal', 404);
+    throw error;
+  }
+  await verifySubscription(paypal, subscription, pending);
+  const profile = await activate(admin, subscription);
+  return jsonResponse({status: 'active', subscriptionId: id, profile});
+});

@@ -1,0 +1,89 @@
+// POST {discountCode?, requestId?} (signed in) → {subscriptionId, approvalUrl, amount, currency, percentOff}.
+// The price is decided here from the plan and the discount code; the browser only follows the
+// approval link. The code is redeemed atomically when the subscription is recorded.
+import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
+import {guarded} from '../_shared/guard.ts';
+import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
+import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../_shared/plan.ts';
+import {callerUser, serviceClient} from '../_shared/supabase.ts';
+
+export default guarded('create-subscription', ['POST'], async (request, env) => {
+  const admin = serviceClient(env);
+  const user = await callerUser(request, admin);
+  if (!user) return errorResponse('Sign in to subscribe', 401);
+  const body = await readJsonObject(request);
+  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  const rawCode = body.discountCode ?? body.discount_code ?? null;
+  if (rawCode !== null && typeof rawCode !== 'string') return errorResponse('discountCode must be a string', 400);
+  const code = rawCode?.trim().toUpperCase() || null;
+  if (code !== null && code.length > 40) return errorResponse('Unknown discount code', 400);
+  const requestKey = body.requestId ?? null;
+  if (requestKey !== null && (typeof requestKey !== 'string' || !/^[A-Za-z0-9-]{8,64}$/.test(requestKey))) {
+    return errorResponse('requestId must be 8 to 64 letters, digits or dashes', 400);
+  }
+  const config = paypalConfig(env);
+
+  const {data: profile, error: profileError} = await admin
+    .from('profiles')
+    .select('subscription_status, subscription_end_date')
+    .eq('id', user.id)
+    .maybeSingle();
+  if (profileError) throw new Error(profileError.message);
+  if (!profile) return errorResponse('Profile not found', 404);
+  if (profile.subscription_status === 'active' && profile.subscription_end_date && new Date(profile.subscription_end_date as string) > new Date()) {
+    return errorResponse('You already have an active Premium subscription', 409);
+  }
+
+  let percentOff: number | null = null;
+  if (code) {
+    const {data, error} = await admin.rpc('check_discount_code', {p_code: code});
+    if (error) return errorResponse(error.message, error.code === 'P0001' ? 400 : 500);
+    percentOff = data as number;
+  }
+  const amount = discountedPrice(percentOff);
+  if (amount <= 0) return errorResponse('This discount code cannot be used for a PayPal subscription', 400);
+
+  const siteUrl = (env.SITE_URL ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const paypal = new PayPalClient(config);
+  const requestId = `rma-${user.id}-${requestKey ?? crypto.randomUUID()}`;
+  const price = {currency_code: PREMIUM_PLAN.currency, value: formatAmount(amount)};
+  const created = await paypal.createSubscription(
+    {
+      plan_id: config.planId,
+      custom_id: user.id,
+      quantity: '1',
+      ...(percentOff ? {plan: {billing_cycles: [{sequence: 1, total_cycles: 0, pricing_scheme: {fixed_price: price}}]}} : {}),
+      ...(user.email ? {subscriber: {email_address: user.email}} : {}),
+      application_context: {
+        brand_name: 'Research Methods Academy',
+        locale: 'en-US',
+        shipping_preference: 'NO_SHIPPING',
+        user_action: 'SUBSCRIBE_NOW',
+        return_url: `${siteUrl}/account?paypal=return`,
+        cancel_url: `${siteUrl}/account?paypal=cancel`,
+      },
+    },
+    requestId,
+  );
+  const approvalUrl = created.links?.find((l) => l.rel === 'approve')?.href;
+  if (!created.id || !approvalUrl) return errorResponse('PayPal did not return an approval link', 502);
+
+  const {error: recordError} = await admin.rpc('record_pending_subscription', {
+    p_subscription_id: created.id,
+    p_user_id: user.id,
+    p_plan: PREMIUM_PLAN.key,
+    p_paypal_plan_id: config.planId,
+    p_amount: amount,
+    p_currency: PREMIUM_PLAN.currency,
+    p_discount_code: code,
+    p_percent_off: percentOff,
+    p_request_id: requestId,
+  });
+  if (recordError) {
+    // The code ran out between the check and the redemption; the subscription was never approved,
+    // so nothing was charged and its approval link is not handed out.
+    if (recordError.code === 'P0001') return errorResponse(recordError.message, 409);
+    throw new Error(recordError.message);
+  }
+  return jsonResponse({subscriptionId: created.id, approvalUrl, amount, currency: PREMIUM_PLAN.currency, percentOff: percentOff ?? 0, discountCode: code});
+});
