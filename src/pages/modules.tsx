@@ -3,40 +3,79 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useCatalog} from '@site/src/catalog/useCatalog';
+import {useProgress} from '@site/src/lib/progressStore';
+import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
+import ProgressBar from '@site/src/components/ProgressBar';
 import styles from './pages.module.css';
 
 export default function Modules(): React.JSX.Element {
   const {courses} = useCatalog();
+  const {state, signedIn, reload} = useProgress({fresh: true});
+  const summary = state.summary;
   return (
     <Layout title="Modules" description="All seven modules in course order, with their lessons.">
       <main className="container margin-vert--lg">
         <Heading as="h1">Modules</Heading>
-        <p>Work through the modules in order, or jump to the one you need. Sign in to keep track of where you are.</p>
+        <p>
+          Work through the modules in order, or jump to the one you need.
+          {signedIn ? ' Your progress is shown with each module.' : ' Sign in to keep track of where you are.'}
+        </p>
+        {signedIn && state.status === 'error' && (
+          <p role="alert" className={styles.loadError}>
+            {state.error}{' '}
+            <button type="button" className="button button--secondary button--sm" onClick={() => void reload()}>
+              Retry
+            </button>
+          </p>
+        )}
         <ol className={styles.moduleList}>
-          {courses.map((course) => (
-            <li key={course.slug} className={styles.moduleItem}>
-              <div className={styles.moduleHead}>
-                <Heading as="h2" className={styles.moduleTitle}>
-                  <Link to={course.permalink}>{course.title}</Link>
-                </Heading>
-                <span className={styles.badge}>
-                  {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
-                </span>
-              </div>
-              <p>{course.description}</p>
-              <details>
-                <summary>Lessons</summary>
-                <ol>
-                  {course.lessons.map((lesson) => (
-                    <li key={lesson.slug}>
-                      <Link to={lesson.permalink}>{lesson.title}</Link>
-                      {lesson.isPremium && <span className={styles.premium}> · Premium</span>}
-                    </li>
-                  ))}
-                </ol>
-              </details>
-            </li>
-          ))}
+          {courses.map((course) => {
+            const status = summary?.bySlug[course.slug];
+            const next = continueLesson(course, status);
+            return (
+              <li key={course.slug} className={styles.moduleItem} data-testid={`module-${course.slug}`}>
+                <div className={styles.moduleHead}>
+                  <Heading as="h2" className={styles.moduleTitle}>
+                    <Link to={course.permalink}>{course.title}</Link>
+                  </Heading>
+                  <span className={styles.badge}>
+                    {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
+                  </span>
+                </div>
+                <p>{course.description}</p>
+                {signedIn && summary && (
+                  <div className={styles.moduleProgress}>
+                    <ProgressBar
+                      className={styles.moduleBar}
+                      size="small"
+                      percentage={status?.percentage ?? 0}
+                      label={`${course.title} progress`}
+                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed`}
+                    />
+                    {next ? (
+                      <Link className="button button--primary button--sm" to={next.permalink} aria-label={`Continue ${course.title}: ${next.title}`}>
+                        Continue
+                      </Link>
+                    ) : (
+                      <span className={styles.moduleDone}>Completed ✓</span>
+                    )}
+                  </div>
+                )}
+                <details>
+                  <summary>Lessons</summary>
+                  <ol>
+                    {course.lessons.map((lesson) => (
+                      <li key={lesson.slug}>
+                        <Link to={lesson.permalink}>{lesson.title}</Link>
+                        {lesson.isPremium && <span className={styles.premium}> · Premium</span>}
+                        {signedIn && isLessonCompleted(status, lesson.slug) && <span className={styles.moduleDone}> ✓ completed</span>}
+                      </li>
+                    ))}
+                  </ol>
+                </details>
+              </li>
+            );
+          })}
         </ol>
       </main>
     </Layout>

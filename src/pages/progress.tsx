@@ -3,31 +3,64 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
+import ProgressDashboard from '@site/src/components/ProgressDashboard';
+import {useCatalog} from '@site/src/catalog/useCatalog';
+import {useAuthDialogs} from '@site/src/lib/authUi';
+import {useProgress} from '@site/src/lib/progressStore';
+import styles from './pages.module.css';
+
+function SignInInvite(): React.JSX.Element {
+  const dialogs = useAuthDialogs();
+  return (
+    <StatusPanel
+      icon="📈"
+      title="Sign in to track your progress"
+      actions={
+        <>
+          {dialogs ? (
+            <button type="button" className="button button--primary" onClick={() => dialogs.openAuth('signIn')}>
+              Sign in
+            </button>
+          ) : (
+            <Link className="button button--primary" to="/account">
+              Sign in
+            </Link>
+          )}
+          <Link className="button button--secondary" to="/modules">
+            Browse modules
+          </Link>
+        </>
+      }>
+      <p>
+        With an account, every lesson you open and complete is recorded, and this page shows your courses, the lessons you
+        have finished and where to pick up again.
+      </p>
+    </StatusPanel>
+  );
+}
 
 export default function Progress(): React.JSX.Element {
+  const catalog = useCatalog();
+  const {state, signedIn, authLoading, reload} = useProgress({fresh: true});
   return (
     <Layout title="My progress" description="Your progress across every course.">
       <main className="container margin-vert--lg">
         <Heading as="h1">My progress</Heading>
-        <StatusPanel
-          icon="📈"
-          title="Sign in to track your progress"
-          actions={
-            <>
-              <Link className="button button--primary" to="/account">
-                Sign in
-              </Link>
-              <Link className="button button--secondary" to="/modules">
-                Browse modules
-              </Link>
-            </>
-          }
-        >
-          <p>
-            With an account, every lesson you open and complete is recorded, and this page shows your courses, the
-            lessons you have finished and where to pick up again.
+        {authLoading ? (
+          <p className={styles.count} role="status">
+            Checking your account…
           </p>
-        </StatusPanel>
+        ) : signedIn ? (
+          <ProgressDashboard
+            catalog={catalog}
+            summary={state.summary}
+            loading={state.status === 'loading' || state.status === 'idle'}
+            error={state.status === 'error' ? state.error : null}
+            onRetry={() => void reload()}
+          />
+        ) : (
+          <SignInInvite />
+        )}
       </main>
     </Layout>
   );

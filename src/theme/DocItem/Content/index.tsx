@@ -1,17 +1,23 @@
 // Wraps theme-classic's DocItem/Content to show a "Premium" badge above lessons whose front
 // matter says `premium: true`. Gating itself is not done here.
+// Also puts the course's lesson list with progress (ticks, percentage, "Continue") at the top of
+// each course landing page (docs/modules/<course>/index.mdx), just under its title.
 import React from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import PremiumBadge from '@site/src/components/PremiumBadge';
+import CourseProgress from '@site/src/components/CourseProgress';
+import {useCatalog} from '@site/src/catalog/useCatalog';
+import {findDocEntry} from '@site/src/lib/progressCatalog';
 
 type Props = WrapperProps<typeof ContentType>;
 
 export default function ContentWrapper(props: Props): React.JSX.Element {
-  const {frontMatter} = useDoc();
+  const {frontMatter, metadata} = useDoc();
   const premium = (frontMatter as {premium?: unknown}).premium === true;
+  const entry = findDocEntry(useCatalog(), metadata.id);
   return (
     <>
       {premium && (
@@ -19,7 +25,16 @@ export default function ContentWrapper(props: Props): React.JSX.Element {
           <PremiumBadge /> <span>An advanced lesson in the Premium plan.</span>
         </p>
       )}
-      <Content {...props} />
+      {entry?.kind === 'course' ? (
+        <Content {...props}>
+          <>
+            <CourseProgress course={entry.course} />
+            {props.children}
+          </>
+        </Content>
+      ) : (
+        <Content {...props} />
+      )}
     </>
   );
 }

@@ -1,0 +1,2 @@
+const ExecutionEnvironment = {canUseDOM: true, canUseEventListeners: true, canUseIntersectionObserver: false, canUseViewport: true};
+export default ExecutionEnvironment;

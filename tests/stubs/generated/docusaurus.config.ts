@@ -1,0 +1,8 @@
+// Stand-in for Docusaurus's generated site config in unit tests.
+const siteConfig = {
+  title: 'Research Methods Academy',
+  url: 'http://localhost:3000',
+  baseUrl: '/',
+  customFields: {supabaseUrl: 'http://127.0.0.1:54321', supabaseAnonKey: 'test-anon-key', supportEmail: 'support@researchmethods.academy'},
+};
+export default siteConfig;
