@@ -123,7 +123,7 @@ function selectList(node: ReadNode, params: Params): [string, string][] {
     if (embed.hidden) continue;
     const j = ident(embed.joinAlias);
     if (embed.spread) {
-      for (const [, name] of selectList(embed, new Params())) out.push([`${j}.${ident(name)}`, name]);
+      for (const [, name] of selectList(embed, new Params(params.style))) out.push([`${j}.${ident(name)}`, name]);
     } else if (embed.toOne) out.push([`${j}.body`, embed.name]);
     else out.push([`coalesce(${j}.body, '[]'::json)`, embed.name]);
   }

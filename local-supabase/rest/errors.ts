@@ -60,15 +60,10 @@ function statusForSqlState(code: string, role: string): number {
     case '42P17':
     case '53400':
       return 500;
-    case '22023':
-    case '28P01':
-    case '28000':
-      return code === '22023' ? 400 : 403;
-    case '57014':
-      return 500;
     default:
       break;
   }
+  if (code.startsWith('28')) return 403;
   if (code.startsWith('08') || code.startsWith('53')) return 503;
   if (code.startsWith('09') || code.startsWith('0L') || code.startsWith('0P')) return 403;
   if (code.startsWith('25') || code.startsWith('2D')) return 500;

@@ -1,4 +1,3 @@
-import type {Queryable} from '../db/database';
 import type {Platform, RequestContext, ServiceHandler} from '../platform';
 import {nodeSql} from './buildRead';
 import {MUTATION, deleteSql, insertSql, parseBody, payloadColumns, updateSql} from './buildWrite';
@@ -6,7 +5,8 @@ import {RestError, errorResponse, invalidJson, notSingular, toRestError, unknown
 import {planRead, type ReadNode} from './plan';
 import {parsePrefer, type Preferences} from './prefer';
 import {parseQuery, type ParsedQuery} from './queryParams';
-import {SETUP_SQL, callerFor, headersJson, setupParams, type Caller} from './role';
+import {callerFor, headersJson, setupParams, type Caller} from './role';
+import {Runner, resultSelect, type ResultRow, type Statement} from './runner';
 import {callSql, resolveFunction, resultTable} from './rpc';
 import type {SchemaCache, Table} from './schemaCache';
 import {SchemaStore} from './schemaStore';
@@ -17,24 +17,13 @@ const MAX_ROWS = 1000;
 const JSON_TYPE = 'application/json; charset=utf-8';
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
-interface ResultRow {
-  body: string | null;
-  n: number;
-  total?: number | null;
-  inserted?: number | null;
-}
-
-interface Compiled {
-  sql: string;
-  params: (string | null)[];
-}
 
 /** Compiled reads by request shape; values are part of the key, so the bind list is reusable. */
 class SqlCache {
-  private readonly map = new Map<string, Compiled>();
+  private readonly map = new Map<string, Statement>();
   private version = -1;
 
-  get(version: number, key: string): Compiled | undefined {
+  get(version: number, key: string): Statement | undefined {
     if (version !== this.version) {
       this.map.clear();
       this.version = version;
@@ -42,7 +31,7 @@ class SqlCache {
     return this.map.get(key);
   }
 
-  set(key: string, value: Compiled): void {
+  set(key: string, value: Statement): void {
     if (this.map.size >= 2000) this.map.clear();
     this.map.set(key, value);
   }
@@ -104,6 +93,7 @@ function preferenceApplied(prefs: Preferences, keys: (keyof Preferences)[]): Rec
 export function createRestService(platform: Platform): ServiceHandler {
   const schema = new SchemaStore(platform.db);
   const readCache = new SqlCache();
+  const runner = new Runner(platform.db);
 
   async function lookupTable(name: string): Promise<{cache: SchemaCache; table: Table}> {
     let cache = await schema.get();
@@ -119,12 +109,8 @@ export function createRestService(platform: Platform): ServiceHandler {
     return {cache, table};
   }
 
-  /** One transaction: role and claims first, then `work`; any throw rolls everything back. */
-  function inTransaction<T>(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, work: (tx: Queryable) => Promise<T>): Promise<T> {
-    return platform.db.transaction(async (tx) => {
-      await tx.query(SETUP_SQL, setupParams(caller, request.method, ctx.path, headersJson(request), readOnly));
-      return work(tx);
-    });
+  function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
+    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request), readOnly), statement, check);
   }
 
   async function read(request: Request, ctx: RequestContext, caller: Caller, name: string): Promise<Response> {
@@ -138,19 +124,16 @@ export function createRestService(platform: Platform): ServiceHandler {
       const query = parseQuery(ctx.url.searchParams);
       applyRange(request, query);
       const root = planRead(cache, table, query);
-      const params = new Params();
+      const params = new Params(runner.style);
       const page = nodeSql(root, params, {source: `"public".${ident(table.name)}`, maxRows: MAX_ROWS});
-      const count = prefs.count
-        ? `, (select count(*) from (${nodeSql(root, params, {source: `"public".${ident(table.name)}`, maxRows: null, countOnly: true})}) _c) as total`
-        : '';
-      compiled = {sql: `select coalesce(json_agg(_r), '[]')::text as body, count(_r) as n${count} from (${page}) _r`, params: params.values};
+      const total = prefs.count
+        ? `select count(*) from (${nodeSql(root, params, {source: `"public".${ident(table.name)}`, maxRows: null, countOnly: true})}) _c`
+        : 'null';
+      compiled = {sql: `${resultSelect("coalesce(json_agg(_r), '[]')::text", 'count(_r)', total)} from (${page}) _r`, bind: params.bind()};
       readCache.set(key, compiled);
     }
     offset = readOffset(ctx.url.searchParams, request);
-    const row = await inTransaction(caller, request, ctx, true, async (tx) => {
-      const result = await tx.query<ResultRow>(compiled.sql, compiled.params);
-      return result.rows[0] as ResultRow;
-    });
+    const row = await run(caller, request, ctx, true, compiled);
     const total = row.total ?? null;
     let status = 200;
     if (total !== null) {
@@ -174,7 +157,7 @@ export function createRestService(platform: Platform): ServiceHandler {
     const object = wantsObject(request);
     const query = parseQuery(ctx.url.searchParams);
     const method = request.method;
-    const params = new Params();
+    const params = new Params(runner.style);
     let mutation: string;
     const upsert = method === 'POST' && prefs.resolution !== null;
     const root = planRead(cache, table, query);
@@ -197,33 +180,34 @@ export function createRestService(platform: Platform): ServiceHandler {
       mutation = deleteSql(table, root, params);
     }
     const representation = prefs.return === 'representation';
-    const inserted = upsert ? ', (select count(*) from pgrst_mutation where pgrst_inserted) as inserted' : '';
+    const inserted = upsert ? `select count(*) from ${MUTATION} where pgrst_inserted` : 'null';
+    const affected = `select count(*) from ${MUTATION}`;
     let sql: string;
     if (representation) {
       const readBack = nodeSql(root, params, {source: MUTATION, maxRows: null, skipRootFilters: true});
-      sql = `with ${MUTATION} as (${mutation}) select coalesce(json_agg(_r), '[]')::text as body, (select count(*) from ${MUTATION}) as n${inserted} from (${readBack}) _r`;
+      sql = `with ${MUTATION} as (${mutation}) ${resultSelect("coalesce(json_agg(_r), '[]')::text", affected, 'null', inserted)} from (${readBack}) _r`;
     } else {
-      sql = `with ${MUTATION} as (${mutation}) select null::text as body, (select count(*) from ${MUTATION}) as n${inserted}`;
+      sql = `with ${MUTATION} as (${mutation}) ${resultSelect('null::text', affected, 'null', inserted)}`;
     }
-    const row = await inTransaction(caller, request, ctx, false, async (tx) => {
-      const result = (await tx.query<ResultRow>(sql, params.values)).rows[0] as ResultRow;
-      // A failed cardinality or max-affected check must undo the write: throwing rolls back.
-      if (object) singular(result.body ?? '[]', result.n);
-      if (prefs.strict && prefs.maxAffected !== null && result.n > prefs.maxAffected) {
-        throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${result.n} rows`);
-      }
-      return result;
-    });
+    const strict = prefs.strict && prefs.maxAffected !== null;
+    // A failed cardinality or max-affected check must undo the write: throwing inside rolls back.
+    const check =
+      object || strict
+        ? (result: ResultRow) => {
+            if (object) singular(result.body ?? '[]', result.n);
+            if (strict && result.n > (prefs.maxAffected as number)) {
+              throw new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${result.n} rows`);
+            }
+          }
+        : undefined;
+    const row = await run(caller, request, ctx, false, {sql, bind: params.bind()}, check);
     const headers: Record<string, string> = {
       ...preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing']),
     };
     const count = prefs.count ? row.n : null;
     headers['content-range'] = method === 'PATCH' ? contentRange(0, row.n, count) : `*/${count ?? '*'}`;
     let status = method === 'POST' ? (upsert && row.n > 0 && row.inserted === 0 ? 200 : 201) : representation ? 200 : 204;
-    if (!representation) {
-      if (method === 'POST' && prefs.return === 'headers-only' && table.primaryKey.length > 0) headers.location = `/${table.name}`;
-      return respond(status, null, headers);
-    }
+    if (!representation) return respond(status, null, headers);
     headers['content-type'] = object ? OBJECT_TYPE : JSON_TYPE;
     const body = object ? singular(row.body as string, row.n) : (row.body as string);
     if (method !== 'POST') status = 200;
@@ -258,33 +242,29 @@ export function createRestService(platform: Platform): ServiceHandler {
       } else args = parsed as Record<string, unknown>;
     } else args = Object.fromEntries(query.args);
     const fn = resolveFunction(cache, name, raw !== null && !isPlainObject(raw) ? [] : Object.keys(args));
-    const params = new Params();
+    const params = new Params(runner.style);
     const call = callSql(fn, args, raw, params);
     const readOnly = method !== 'POST' || !fn.volatile;
     let sql: string;
     let shape: 'rows' | 'object' | 'scalar' | 'void';
     const table = resultTable(cache, fn);
     if (fn.returnsVoid) {
-      sql = `select null::text as body, 0 as n from (select ${call}) _v`;
+      sql = `${resultSelect('null::text', 'count(*)')} from (select ${call}) _v`;
       shape = 'void';
     } else if (table) {
       const root = planRead(cache, table, query, 'pgrst_call');
       const page = nodeSql(root, params, {source: call, maxRows: fn.returnsSet ? MAX_ROWS : null});
-      const count = prefs.count
-        ? `, (select count(*) from (${nodeSql(root, params, {source: call, maxRows: null, countOnly: true})}) _c) as total`
-        : '';
-      sql = `select coalesce(json_agg(_r), '[]')::text as body, count(_r) as n${count} from (${page}) _r`;
+      const total = prefs.count ? `select count(*) from (${nodeSql(root, params, {source: call, maxRows: null, countOnly: true})}) _c` : 'null';
+      sql = `${resultSelect("coalesce(json_agg(_r), '[]')::text", 'count(_r)', total)} from (${page}) _r`;
       shape = fn.returnsSet ? 'rows' : 'object';
     } else if (fn.returnsSet) {
-      sql = `select coalesce(json_agg(_f.v), '[]')::text as body, count(*) as n from (select v from ${call} as _s(v) limit ${MAX_ROWS}) _f`;
+      sql = `${resultSelect("coalesce(json_agg(_f.v), '[]')::text", 'count(*)')} from (select v from ${call} as _s(v) limit ${MAX_ROWS}) _f`;
       shape = 'rows';
     } else {
-      sql = `select to_json(${call})::text as body, 1 as n`;
+      sql = resultSelect(`to_json(${call})::text`, '1');
       shape = 'scalar';
     }
-    const row = await inTransaction(caller, request, ctx, readOnly, async (tx) => {
-      return (await tx.query<ResultRow>(sql, params.values)).rows[0] as ResultRow;
-    });
+    const row = await run(caller, request, ctx, readOnly, {sql, bind: params.bind()});
     if (shape === 'void') return respond(204, null, {});
     const headers: Record<string, string> = {'content-type': object ? OBJECT_TYPE : JSON_TYPE};
     let body = row.body as string;

@@ -35,17 +35,7 @@ export async function callerFor(request: Request, url: URL, keys: KeyStore): Pro
   return caller;
 }
 
-/**
- * The one statement that opens every request's transaction: the role to act as, the claims RLS
- * policies read through auth.uid()/auth.jwt(), request metadata, and the API's search_path.
- * All settings are transaction-local, so nothing leaks to the next request on the connection.
- */
-export const SETUP_SQL =
-  "select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
-  "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
-  "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
-  "set_config('transaction_read_only', $6, true)";
-
+/** Values for the request prelude (see runner.ts): role, claims, method, path, headers, read-only. */
 export function setupParams(caller: Caller, method: string, path: string, headers: string, readOnly: boolean): string[] {
   return [caller.role, caller.claimsJson, method, path, headers, readOnly ? 'on' : 'off'];
 }

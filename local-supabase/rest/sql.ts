@@ -3,14 +3,28 @@ export function ident(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * How bind values are referenced: `$1, $2, …` or, for PGlite's single-statement path, elements of
+ * one text[] parameter (`($1::text[])[n]`) so a statement of any shape has a fixed signature.
+ */
+export type ParamStyle = 'positional' | 'array';
+
 /** Collects bind values; every client-supplied value travels as text and is cast in SQL. */
 export class Params {
   readonly values: (string | null)[] = [];
 
-  /** `$n::text` for a new value. */
+  constructor(readonly style: ParamStyle = 'positional') {}
+
+  /** A text-typed reference to a new value. */
   text(value: string | null): string {
     this.values.push(value);
-    return `$${this.values.length}::text`;
+    const n = this.values.length;
+    return this.style === 'array' ? `($1::text[])[${n}]` : `$${n}::text`;
+  }
+
+  /** The driver's parameter list for the statement. */
+  bind(): unknown[] {
+    return this.style === 'array' ? [this.values] : this.values;
   }
 }
 

@@ -1,0 +1,180 @@
+// PostgREST-subset throughput: req/s and p50/p99 at 50 concurrent keep-alive connections against a
+// real local-supabase process, beside the same query run directly on an in-process PGlite.
+// Prints figures only; `npm run bench -- --only rest`, or `npx tsx tests/bench/rest-bench.ts`.
+import http from 'node:http';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+import {startBackend, ROOT, type Backend} from '../integration/harness';
+import {openPGlite} from '../../local-supabase/db/pglite';
+import {migrate} from '../../local-supabase/db/migrate';
+
+const CONCURRENCY = 50;
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
+
+interface Figures {
+  requests: number;
+  errors: number;
+  seconds: number;
+  latencies: number[];
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+}
+
+function print(label: string, f: Figures): void {
+  const sorted = [...f.latencies].sort((a, b) => a - b);
+  console.log(
+    `${label.padEnd(44)} ${(f.requests / f.seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(sorted, 50).toFixed(2)} ms   p99 ${percentile(
+      sorted,
+      99,
+    ).toFixed(2)} ms   (${f.requests} ok, ${f.errors} errors)`,
+  );
+}
+
+function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string) {
+  return new Promise<{status: number; text: string}>((resolve, reject) => {
+    const req = http.request(url, {method, headers, agent}, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => resolve({status: res.statusCode ?? 0, text}));
+    });
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+/** `CONCURRENCY` loops, each one request at a time on its own keep-alive socket, for DURATION_MS. */
+async function load(make: () => {url: URL; method: string; headers: Record<string, string>; body?: string}, ok: (s: number) => boolean): Promise<Figures> {
+  const agent = new http.Agent({keepAlive: true, maxSockets: CONCURRENCY});
+  const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
+  // Warm-up (1 s): JIT, compiled-SQL cache, open sockets.
+  const warmUntil = performance.now() + 1000;
+  await Promise.all(
+    Array.from({length: CONCURRENCY}, async () => {
+      while (performance.now() < warmUntil) {
+        const r = make();
+        await request(agent, r.url, r.method, r.headers, r.body);
+      }
+    }),
+  );
+  const started = performance.now();
+  const until = started + DURATION_MS;
+  await Promise.all(
+    Array.from({length: CONCURRENCY}, async () => {
+      while (performance.now() < until) {
+        const r = make();
+        const t0 = performance.now();
+        const res = await request(agent, r.url, r.method, r.headers, r.body);
+        figures.latencies.push(performance.now() - t0);
+        if (ok(res.status)) figures.requests += 1;
+        else {
+          figures.errors += 1;
+          if (figures.errors === 1) console.log(`  first error: ${res.status} ${res.text.slice(0, 200)}`);
+        }
+      }
+    }),
+  );
+  figures.seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return figures;
+}
+
+async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
+  const email = `bench.${Date.now()}@example.com`;
+  const password = 'correct-horse-battery';
+  const admin = await fetch(`${backend.url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: {apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json'},
+    body: JSON.stringify({email, password, email_confirm: true, user_metadata: {full_name: 'Bench Learner'}}),
+  });
+  if (!admin.ok) throw new Error(`admin createUser failed: ${admin.status} ${await admin.text()}`);
+  const user = (await admin.json()) as {id: string};
+  const token = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: {apikey: backend.anonKey, 'content-type': 'application/json'},
+    body: JSON.stringify({email, password}),
+  });
+  if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
+  return {userId: user.id, token: ((await token.json()) as {access_token: string}).access_token};
+}
+
+/** The GETSingle query straight on PGlite in this process: the floor the HTTP stack adds to. */
+async function directPGlite(userId: string): Promise<Figures> {
+  const db = await openPGlite(undefined);
+  try {
+    await migrate(db, path.join(ROOT, 'supabase'));
+    await db.query(
+      `insert into auth.users (instance_id, id, aud, role, email, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', 'bench@example.com', '{}', '{}', now(), now())`,
+      [userId],
+    );
+    const claims = JSON.stringify({sub: userId, role: 'authenticated'});
+    const sql = `select coalesce(json_agg(_r), '[]')::text as body from (select * from public.profiles where id = $1::uuid limit 1000) _r`;
+    const run = () =>
+      db.transaction(async (tx) => {
+        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [claims]);
+        return tx.query(sql, [userId]);
+      });
+    for (let i = 0; i < 200; i += 1) await run();
+    const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
+    const started = performance.now();
+    const until = started + DURATION_MS;
+    // Same 50-way concurrency: PGlite serialises them in its queue, as in the server.
+    await Promise.all(
+      Array.from({length: CONCURRENCY}, async () => {
+        while (performance.now() < until) {
+          const t0 = performance.now();
+          await run();
+          figures.latencies.push(performance.now() - t0);
+          figures.requests += 1;
+        }
+      }),
+    );
+    figures.seconds = (performance.now() - started) / 1000;
+    return figures;
+  } finally {
+    await db.close();
+  }
+}
+
+export async function restBench(): Promise<void> {
+  console.log(`\nREST (PostgREST subset): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
+  const backend = await startBackend({persistent: false});
+  try {
+    const {userId, token} = await signIn(backend);
+    const headers = {apikey: backend.anonKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
+    const single = new URL(`${backend.url}/rest/v1/profiles?select=*&id=eq.${userId}`);
+    print('GET one profiles row (RLS, user JWT)', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200));
+
+    const courses = new URL(`${backend.url}/rest/v1/courses?select=id,slug,title,lessons(id,slug,title)&order=order_index&lessons.order=order_index`);
+    print('GET courses with lessons embedded (anon)', await load(
+      () => ({url: courses, method: 'GET', headers: {apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`}}),
+      (s) => s === 200,
+    ));
+
+    const rpc = new URL(`${backend.url}/rest/v1/rpc/track_lesson_progress`);
+    const rpcBody = JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-design', p_seconds: 1});
+    print('POST rpc/track_lesson_progress (progress upsert)', await load(
+      () => ({url: rpc, method: 'POST', headers: {...headers, accept: 'application/json', 'content-type': 'application/json'}, body: rpcBody}),
+      (s) => s === 200,
+    ));
+
+    // Again, after the server has run for a while (JIT, caches, GC settled).
+    print('GET one profiles row (RLS, user JWT), again', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200));
+
+    print('reference: same GETSingle on in-process PGlite', await directPGlite(userId));
+  } finally {
+    await backend.stop();
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  restBench().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
