@@ -1,5 +1,6 @@
 import {themes as prismThemes} from 'prism-react-renderer';
-import type {Config} from '@docusaurus/types';
+import path from 'node:path';
+import type {Config, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
@@ -9,6 +10,26 @@ import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcemen
 // customFields are serialised into the client bundle.
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
 const supabaseAnonKey = process.env.SUPABASE_ANON_KEY ?? '';
+
+// RMA_WITHOUT_ACCOUNTS=1 builds the site without the account system (static signed-out navbar
+// buttons, no auth provider), only so `npm run bench` can compare first-visit JavaScript.
+const withoutAccounts = process.env.RMA_WITHOUT_ACCOUNTS === '1';
+const withoutAccountsPlugin: PluginModule = () => ({
+  name: 'rma-without-accounts',
+  configureWebpack(config, _isServer, {currentBundler}) {
+    // The swap is invisible to the persistent cache key: keep this build's cache apart.
+    const cache = (config as {experiments?: {cache?: {version?: string} | boolean}}).experiments?.cache;
+    if (cache && typeof cache === 'object') cache.version = `${cache.version ?? ''}-without-accounts`;
+    const swap = (pattern: RegExp, file: string) =>
+      new currentBundler.instance.NormalModuleReplacementPlugin(pattern, path.resolve(__dirname, file));
+    return {
+      plugins: [
+        swap(/components\/AccountRoot$/, 'src/components/AccountRoot/Passthrough.tsx'),
+        swap(/components\/AuthButton$/, 'src/components/AuthButton/SignedOutButtons.tsx'),
+      ],
+    };
+  },
+});
 
 const config: Config = {
   title: SITE_TITLE,
@@ -43,7 +64,8 @@ const config: Config = {
     {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
   ],
 
-  plugins: ['./plugins/course-catalog/index.ts'],
+  plugins: ['./plugins/course-catalog/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
+  clientModules: ['./src/lib/errorFilterClient.ts'],
 
   presets: [
     [

@@ -14,8 +14,3 @@ export function supabaseConfig(): SupabaseConfig {
     anonKey: typeof fields.supabaseAnonKey === 'string' ? fields.supabaseAnonKey : '',
   };
 }
-
-/** True in the comparison build (RMA_WITHOUT_ACCOUNTS=1) that leaves the account system out. */
-export function accountsDisabled(): boolean {
-  return (siteConfig.customFields as {withoutAccounts?: unknown} | undefined)?.withoutAccounts === true;
-}

@@ -1,7 +1,72 @@
-import React from 'react';
+import React, {useEffect, useState} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import {useAuth} from '@site/src/lib/auth';
 import styles from './pages.module.css';
+
+interface Assurance {
+  currentLevel: string | null;
+  nextLevel: string | null;
+}
+
+function AuthDiagnostics(): React.JSX.Element {
+  const {state, lastEvent, recovery, getClient} = useAuth();
+  const [aal, setAal] = useState<Assurance | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  const accessToken = state.session?.access_token ?? null;
+
+  // This page needs the client: load it even for a signed-out visitor.
+  useEffect(() => {
+    let ignore = false;
+    getClient()
+      .then(async (client) => {
+        if (!accessToken) return setAal(null);
+        // Decoded from the stored access token; no network request.
+        const {data, error} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+        if (ignore) return;
+        if (error) setClientError(error.message);
+        else setAal({currentLevel: data.currentLevel, nextLevel: data.nextLevel});
+      })
+      .catch((error: unknown) => {
+        if (!ignore) setClientError(error instanceof Error ? error.message : String(error));
+      });
+    return () => {
+      ignore = true;
+    };
+  }, [getClient, accessToken]);
+
+  const user = state.user;
+  const expiresAt = state.session?.expires_at;
+  const factors = user?.factors ?? [];
+  return (
+    <dl className={styles.diagnostics} data-testid="auth-diagnostics">
+      <dt>State</dt>
+      <dd>{state.status === 'signedIn' ? 'signed in' : state.status === 'loading' ? 'loading' : 'signed out'}</dd>
+      <dt>User id</dt>
+      <dd>{user?.id ?? '—'}</dd>
+      <dt>E-mail</dt>
+      <dd>{user?.email ?? '—'}</dd>
+      <dt>E-mail confirmed</dt>
+      <dd>{user ? (user.email_confirmed_at ? new Date(user.email_confirmed_at).toLocaleString() : 'no') : '—'}</dd>
+      <dt>Session expires</dt>
+      <dd>{expiresAt ? `${new Date(expiresAt * 1000).toLocaleString()} (in ${Math.round(expiresAt - Date.now() / 1000)} s)` : '—'}</dd>
+      <dt>Assurance level</dt>
+      <dd>{aal ? `${aal.currentLevel ?? '—'} (next: ${aal.nextLevel ?? '—'})` : '—'}</dd>
+      <dt>MFA factors</dt>
+      <dd>{factors.length === 0 ? 'none' : factors.map((x) => `${x.factor_type} ${x.friendly_name ?? ''} (${x.status})`.replace('  ', ' ')).join(', ')}</dd>
+      <dt>Password recovery</dt>
+      <dd>{recovery ? 'yes' : 'no'}</dd>
+      <dt>Last auth event</dt>
+      <dd>{lastEvent ?? 'none'}</dd>
+      {clientError && (
+        <>
+          <dt>Client error</dt>
+          <dd>{clientError}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
 
 // Operator diagnostics for the account system; no tokens or keys are ever shown here.
 export default function AuthTest(): React.JSX.Element {
@@ -10,20 +75,7 @@ export default function AuthTest(): React.JSX.Element {
       <main className="container margin-vert--lg">
         <Heading as="h1">Auth diagnostics</Heading>
         <p>What this browser knows about the current visitor’s account session.</p>
-        <dl className={styles.diagnostics}>
-          <dt>State</dt>
-          <dd>signed out</dd>
-          <dt>User id</dt>
-          <dd>—</dd>
-          <dt>E-mail</dt>
-          <dd>—</dd>
-          <dt>Session expires</dt>
-          <dd>—</dd>
-          <dt>Assurance level</dt>
-          <dd>—</dd>
-          <dt>Last auth event</dt>
-          <dd>none</dd>
-        </dl>
+        <AuthDiagnostics />
       </main>
     </Layout>
   );

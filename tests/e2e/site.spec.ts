@@ -62,8 +62,8 @@ test('navbar links lead to Explore, Modules, Pricing and home', async ({page}) =
   }
   await navbar.getByRole('link', {name: /Research Methods Academy/}).first().click();
   await expect(page).toHaveURL(/\/$/);
-  await expect(navbar.getByRole('link', {name: 'Sign In'})).toBeVisible();
-  await expect(navbar.getByRole('link', {name: 'Sign Up'})).toBeVisible();
+  await expect(navbar.getByRole('button', {name: 'Sign In'})).toBeVisible();
+  await expect(navbar.getByRole('button', {name: 'Sign Up'})).toBeVisible();
 });
 
 test.describe('colour mode', () => {
@@ -116,7 +116,7 @@ test('mobile menu appears below 996 px and holds the nav and account items', asy
   await toggle.click();
   const sidebar = page.locator('.navbar-sidebar');
   await expect(sidebar.getByRole('link', {name: 'Explore'})).toBeVisible();
-  await expect(sidebar.getByRole('link', {name: 'Sign In'})).toBeVisible();
+  await expect(sidebar.getByRole('button', {name: 'Sign In'})).toBeVisible();
   await sidebar.getByRole('link', {name: 'Pricing'}).click();
   await expect(page).toHaveURL(/\/pricing$/);
 

@@ -1,0 +1,33 @@
+// What the browser tests need around them, shared by `npm test` and `npm run test:e2e`: a
+// local-supabase instance that redirects e-mail links to the e2e site's origin, a production
+// build against its URL and anon key, and the environment Playwright's tests read.
+import path from 'node:path';
+import {run} from './run';
+import {startBackend, type Backend} from '../../tests/integration/harness';
+import {SITE_PORT} from '../../playwright.config';
+
+export const bin = (name: string): string => path.join('node_modules', '.bin', name);
+
+export function startE2eBackend(): Promise<Backend> {
+  return startBackend({db: 'pglite', env: {SITE_URL: `http://127.0.0.1:${SITE_PORT}`}});
+}
+
+/** `docusaurus build` against the backend; resolves with the exit code. */
+export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, ...env});
+}
+
+/** The variables tests/e2e/backend.ts reads. */
+export function e2eEnv(backend: Backend): Record<string, string> {
+  return {
+    E2E_API_URL: backend.url,
+    E2E_ANON_KEY: backend.anonKey,
+    E2E_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    E2E_MAILBOX_URL: backend.mailboxUrl,
+  };
+}
+
+/** Runs Playwright with the backend's environment; resolves with its exit code. */
+export function runPlaywright(backend: Backend, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number> {
+  return run(bin('playwright'), ['test', ...args], {...e2eEnv(backend), ...env});
+}

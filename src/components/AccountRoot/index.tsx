@@ -1,0 +1,68 @@
+import React, {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
+import {useLocation} from '@docusaurus/router';
+import {AuthProvider, useAuth} from '@site/src/lib/auth';
+import {AuthDialogsContext, type AuthDialogs, type AuthMode} from '@site/src/lib/authUi';
+
+// The dialogs are separate chunks: nobody downloads them until one opens.
+const AuthModal = lazy(() => import('@site/src/components/AuthModal'));
+const AccountSettings = lazy(() => import('@site/src/components/AccountSettings'));
+
+type Open = {kind: 'auth'; mode: AuthMode; key: number} | {kind: 'settings'; key: number} | null;
+
+const HASH_MODES: Record<string, AuthMode> = {'#sign-in': 'signIn', '#sign-up': 'signUp'};
+
+function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
+  const {getClient, linkError} = useAuth();
+  const location = useLocation();
+  const [open, setOpen] = useState<Open>(null);
+
+  const openAuth = useCallback(
+    (mode: AuthMode) => {
+      // Acting is the moment to fetch the client, in parallel with the dialog's chunk.
+      getClient().catch(() => undefined);
+      setOpen({kind: 'auth', mode, key: Date.now()});
+    },
+    [getClient],
+  );
+  const openSettings = useCallback(() => {
+    getClient().catch(() => undefined);
+    setOpen({kind: 'settings', key: Date.now()});
+  }, [getClient]);
+  const close = useCallback(() => setOpen(null), []);
+
+  // A confirmation link that failed: say so and offer a new one (/reset-password handles its own).
+  const onResetPage = /^\/reset-password\/?$/.test(location.pathname);
+  useEffect(() => {
+    if (linkError && !onResetPage) setOpen({kind: 'auth', mode: 'linkError', key: Date.now()});
+  }, [linkError, onResetPage]);
+
+  // Old links such as /account#sign-in open the modal.
+  useEffect(() => {
+    const mode = HASH_MODES[location.hash];
+    if (!mode) return;
+    openAuth(mode);
+    window.history.replaceState(window.history.state, '', `${location.pathname}${location.search}`);
+    // location.key: following the same link again opens it again.
+  }, [location.hash, location.key, location.pathname, location.search, openAuth]);
+
+  const value = useMemo<AuthDialogs>(() => ({openAuth, openSettings, close}), [openAuth, openSettings, close]);
+  return (
+    <AuthDialogsContext.Provider value={value}>
+      {children}
+      {open && (
+        <Suspense fallback={null}>
+          {open.kind === 'auth' ? <AuthModal key={open.key} initialMode={open.mode} onClose={close} /> : <AccountSettings key={open.key} onClose={close} />}
+        </Suspense>
+      )}
+    </AuthDialogsContext.Provider>
+  );
+}
+
+/** The account system around every page: auth state and the dialogs that act on it. */
+export default function AccountRoot({children}: {children: ReactNode}): React.JSX.Element {
+  return (
+    <AuthProvider>
+      <DialogHost>{children}</DialogHost>
+    </AuthProvider>
+  );
+}

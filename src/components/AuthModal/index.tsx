@@ -1,0 +1,259 @@
+import React, {useEffect, useRef, useState, type FormEvent} from 'react';
+import clsx from 'clsx';
+import Dialog, {focusInitial} from '@site/src/components/Dialog';
+import {Field, LinkButton, Message, formStyles as f} from '@site/src/components/Form';
+import {messageOf} from '@site/src/lib/errors';
+import {useAuth} from '@site/src/lib/auth';
+import {confirmRedirect, recoveryRedirect, type AuthMode} from '@site/src/lib/authUi';
+import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
+import {isValidEmail, normaliseEmail, signInError, signUpError} from '@site/src/lib/validation';
+import styles from './styles.module.css';
+
+export interface AuthModalProps {
+  initialMode: AuthMode;
+  onClose(): void;
+}
+
+type Sent = {kind: 'signUp' | 'reset' | 'resend'; email: string} | null;
+
+const TITLE_ID = 'auth-modal-title';
+
+/** Sign in, create an account, reset a password, or get a new confirmation link. */
+export default function AuthModal({initialMode, onClose}: AuthModalProps): React.JSX.Element {
+  const {getClient, linkError, clearLinkError} = useAuth();
+  const [mode, setMode] = useState<AuthMode>(initialMode);
+  const [sent, setSent] = useState<Sent>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const body = useRef<HTMLDivElement>(null);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Each mode change moves focus to the new form's first field (or the heading).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    focusInitial(body.current);
+  }, [mode, sent]);
+
+  const go = (next: AuthMode) => {
+    setMode(next);
+    setSent(null);
+    setError(null);
+    setPassword('');
+    setConfirmPassword('');
+    if (next !== 'linkError') clearLinkError();
+  };
+
+  const close = () => {
+    clearLinkError();
+    onClose();
+  };
+
+  async function run(action: () => Promise<void>) {
+    setBusy(true);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      if (mounted.current) setError(messageOf(e));
+    } finally {
+      if (mounted.current) setBusy(false);
+    }
+  }
+
+  const onSignIn = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = signInError(email, password);
+    if (problem) return setError(problem);
+    void run(async () => {
+      const client = await getClient();
+      const {error: authError} = await client.auth.signInWithPassword({email: normaliseEmail(email), password: password.trim()});
+      if (authError) throw authError;
+      if (mounted.current) onClose();
+    });
+  };
+
+  const onSignUp = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = signUpError({fullName, email, password, confirmPassword});
+    if (problem) return setError(problem);
+    void run(async () => {
+      const client = await getClient();
+      const address = normaliseEmail(email);
+      const {data, error: authError} = await client.auth.signUp({
+        email: address,
+        password: password.trim(),
+        options: {emailRedirectTo: confirmRedirect(), data: {full_name: fullName.trim()}},
+      });
+      if (authError) throw authError;
+      if (!mounted.current) return;
+      // With e-mail confirmation off the service signs the user in at once.
+      if (data.session) onClose();
+      else setSent({kind: 'signUp', email: address});
+    });
+  };
+
+  const onReset = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError('Please enter your email address');
+    if (!isValidEmail(email)) return setError('Please enter a valid email address');
+    void run(async () => {
+      const client = await getClient();
+      const address = normaliseEmail(email);
+      const {error: authError} = await client.auth.resetPasswordForEmail(address, {redirectTo: recoveryRedirect()});
+      if (authError) throw authError;
+      if (mounted.current) setSent({kind: 'reset', email: address});
+    });
+  };
+
+  const onResend = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError('Please enter your email address');
+    if (!isValidEmail(email)) return setError('Please enter a valid email address');
+    void run(async () => {
+      const client = await getClient();
+      const address = normaliseEmail(email);
+      const {error: authError} = await client.auth.resend({type: 'signup', email: address, options: {emailRedirectTo: confirmRedirect()}});
+      if (authError) throw authError;
+      if (mounted.current) setSent({kind: 'resend', email: address});
+    });
+  };
+
+  const errorBox = error && (
+    <Message kind="error" id="auth-modal-error">
+      {error}
+    </Message>
+  );
+  const invalid = error ? {'aria-describedby': 'auth-modal-error'} : {};
+
+  let content: React.JSX.Element;
+  if (sent) {
+    content = (
+      <div className={f.form}>
+        <h2 id={TITLE_ID} className={f.title} tabIndex={-1} data-autofocus="">
+          Check Your Email
+        </h2>
+        <Message kind="success">
+          {sent.kind === 'reset' ? (
+            <>
+              We sent a password reset link to <strong>{sent.email}</strong>. Open it to choose a new password.
+            </>
+          ) : (
+            <>
+              We sent a verification link to <strong>{sent.email}</strong>. Open it to confirm your account and sign in.
+            </>
+          )}
+        </Message>
+        <button type="button" className="button button--primary button--block" onClick={() => go('signIn')}>
+          Back to Sign In
+        </button>
+      </div>
+    );
+  } else if (mode === 'signUp') {
+    content = (
+      <form className={f.form} onSubmit={onSignUp} noValidate>
+        <h2 id={TITLE_ID} className={f.title}>
+          Create Account
+        </h2>
+        {errorBox}
+        <Field id="auth-full-name" label="Full Name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} autoFocusHere {...invalid} />
+        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} {...invalid} />
+        <Field id="auth-password" label="Password" type="password" autoComplete="new-password" required minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} {...invalid} />
+        <Field
+          id="auth-confirm-password"
+          label="Confirm Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+          {...invalid}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Creating Account...' : 'Create Account'}
+        </button>
+        <p className={f.muted}>
+          Already have an account? <LinkButton onClick={() => go('signIn')}>Sign in</LinkButton>
+        </p>
+      </form>
+    );
+  } else if (mode === 'reset') {
+    content = (
+      <form className={f.form} onSubmit={onReset} noValidate>
+        <h2 id={TITLE_ID} className={f.title}>
+          Reset Password
+        </h2>
+        <p className={f.muted}>Enter your email address and we will send you a link to choose a new password.</p>
+        {errorBox}
+        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Sending...' : 'Send Reset Link'}
+        </button>
+        <p className={f.muted}>
+          Remembered it? <LinkButton onClick={() => go('signIn')}>Back to Sign In</LinkButton>
+        </p>
+      </form>
+    );
+  } else if (mode === 'linkError') {
+    const problem = linkError ?? {code: null, message: 'No session defined in URL'};
+    content = (
+      <form className={f.form} onSubmit={onResend} noValidate>
+        <h2 id={TITLE_ID} className={f.title}>
+          {linkErrorTitle(problem)}
+        </h2>
+        <Message kind="info">
+          <span className={styles.serviceMessage}>{problem.message}</span> {linkErrorHelp()}
+        </Message>
+        {errorBox}
+        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Sending...' : 'Send New Link'}
+        </button>
+        <p className={f.links}>
+          <LinkButton onClick={() => go('signIn')}>Sign in</LinkButton>
+          <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>
+        </p>
+      </form>
+    );
+  } else {
+    content = (
+      <form className={f.form} onSubmit={onSignIn} noValidate>
+        <h2 id={TITLE_ID} className={f.title}>
+          Sign In
+        </h2>
+        {errorBox}
+        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
+        <Field id="auth-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} {...invalid} />
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+        <p className={f.links}>
+          <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>
+          <span>
+            No account? <LinkButton onClick={() => go('signUp')}>Sign up</LinkButton>
+          </span>
+        </p>
+      </form>
+    );
+  }
+
+  return (
+    <Dialog labelledBy={TITLE_ID} onClose={close} className={clsx(styles.modal)}>
+      <div ref={body}>{content}</div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import React, {type InputHTMLAttributes, type ReactNode} from 'react';
+import clsx from 'clsx';
+import styles from './styles.module.css';
+
+export {styles as formStyles};
+
+export interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  id: string;
+  label: string;
+  autoFocusHere?: boolean;
+}
+
+/** A labelled input; the label is always visible (no placeholder-only fields). */
+export function Field({id, label, autoFocusHere, className, ...input}: FieldProps): React.JSX.Element {
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id} className={styles.label}>
+        {label}
+      </label>
+      <input id={id} className={clsx(styles.input, className)} {...(autoFocusHere ? {'data-autofocus': ''} : {})} {...input} />
+    </div>
+  );
+}
+
+/** An error (role=alert) or a confirmation (role=status) announced to assistive technology. */
+export function Message({kind, children, id}: {kind: 'error' | 'success' | 'info'; children: ReactNode; id?: string}): React.JSX.Element {
+  return (
+    <div id={id} role={kind === 'error' ? 'alert' : 'status'} className={clsx(styles.message, styles[kind])}>
+      {children}
+    </div>
+  );
+}
+
+/** A button that looks like a link (for in-dialog navigation between modes). */
+export function LinkButton({children, onClick}: {children: ReactNode; onClick(): void}): React.JSX.Element {
+  return (
+    <button type="button" className={styles.linkButton} onClick={onClick}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,26 @@
+// Readable texts for auth-link failures; the service's own message is shown as given elsewhere.
+
+export interface LinkError {
+  /** GoTrue's error_code from the redirect (e.g. otp_expired), when there was one. */
+  code: string | null;
+  /** The auth service's description, e.g. "Email link is invalid or has expired". */
+  message: string;
+}
+
+export function linkErrorTitle(error: LinkError): string {
+  if (error.code === 'otp_expired' || /expired|invalid/i.test(error.message)) return 'This link is invalid or has expired';
+  if (/no session defined in url/i.test(error.message)) return 'This link did not sign you in';
+  return 'This link could not be used';
+}
+
+export function linkErrorHelp(): string {
+  return 'Links in our e-mails work once and expire after a while. Enter your e-mail address and we will send you a new one.';
+}
+
+/** Turns supabase-js's AuthImplicitGrantRedirectError (or any error) into a LinkError. */
+export function toLinkError(error: unknown): LinkError {
+  const e = error as {message?: unknown; details?: {code?: unknown} | null};
+  const code = typeof e?.details?.code === 'string' && e.details.code !== 'unspecified_code' ? e.details.code : null;
+  const message = typeof e?.message === 'string' && e.message ? e.message : 'The link could not be used.';
+  return {code, message};
+}

@@ -1,0 +1,21 @@
+// Opening the account dialogs from anywhere (navbar, pages): the host lives in
+// src/components/AccountRoot, rendered by src/theme/Root.tsx.
+import {createContext, useContext} from 'react';
+
+export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError';
+
+export interface AuthDialogs {
+  openAuth(mode: AuthMode): void;
+  openSettings(): void;
+  close(): void;
+}
+
+export const AuthDialogsContext = createContext<AuthDialogs | null>(null);
+
+/** Null outside the account system (the comparison build without it). */
+export const useAuthDialogs = (): AuthDialogs | null => useContext(AuthDialogsContext);
+
+/** Where e-mail links send the visitor back to: the site's own origin. */
+export const siteOrigin = (): string => window.location.origin;
+export const confirmRedirect = (): string => `${siteOrigin()}/`;
+export const recoveryRedirect = (): string => `${siteOrigin()}/reset-password`;

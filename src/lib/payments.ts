@@ -1,0 +1,317 @@
+// Payments service: the Premium checkout (discount-code check, create, confirm on return,
+// cancel) and the admin transaction list, as typed results with the texts the UI shows. The
+// price itself is decided on the server (supabase/functions/create-subscription); the site only
+// shows what the shared plan config (supabase/functions/_shared/plan.ts) and the server say.
+// Nothing here imports supabase-js at runtime: callers pass the lazily loaded client.
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {PREMIUM_PLAN, discountedPrice} from '../../supabase/functions/_shared/plan';
+import type {Profile, Result} from './profile';
+
+export {PREMIUM_PLAN, discountedPrice};
+
+/** Longest code the server accepts (create-subscription). */
+export const MAX_CODE_LENGTH = 40;
+
+/** How the server stores codes: trimmed, upper-case. */
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+export interface DiscountQuote {
+  code: string;
+  percentOff: number;
+  /** The yearly price after the discount, in dollars. */
+  amount: number;
+}
+
+const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
+
+function errorText(error: unknown, fallback: string): string {
+  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message.trim()) return error.message;
+  return fallback;
+}
+
+/** Checks a code on the server (RPC check_discount_code): the discount, or the server's clear message. */
+export async function checkDiscountCode(client: SupabaseClient, rawCode: string): Promise<Result<DiscountQuote>> {
+  const code = normaliseCode(rawCode);
+  if (!code) return {data: null, error: 'Enter a discount code'};
+  if (code.length > MAX_CODE_LENGTH) return {data: null, error: 'Unknown discount code'};
+  try {
+    const {data, error} = await client.rpc('check_discount_code', {p_code: code});
+    if (error) return {data: null, error: errorText(error, 'Could not check the discount code')};
+    const percentOff = typeof data === 'number' ? data : Number(data);
+    if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) return {data: null, error: 'Could not check the discount code'};
+    return {data: {code, percentOff, amount: discountedPrice(percentOff)}, error: null};
+  } catch (error) {
+    return {data: null, error: errorText(error, NETWORK_ERROR)};
+  }
+}
+
+/** Reads `{error}` from a failed function call (FunctionsHttpError keeps the Response as `context`). */
+async function functionError(error: unknown, fallback: string): Promise<string> {
+  const context = error && typeof error === 'object' && 'context' in error ? (error as {context: unknown}).context : null;
+  if (context && typeof context === 'object' && 'json' in context && typeof (context as Response).json === 'function') {
+    try {
+      const body = (await (context as Response).clone().json()) as {error?: unknown; msg?: unknown; message?: unknown};
+      for (const value of [body.error, body.msg, body.message]) if (typeof value === 'string' && value.trim()) return value;
+    } catch {
+      // not JSON: fall through
+    }
+    const status = (context as Response).status;
+    if (status === 401) return 'Please sign in again to continue.';
+    if (status >= 500) return `${fallback} (server error ${status}). Please try again in a moment.`;
+  }
+  const name = error && typeof error === 'object' && 'name' in error ? String((error as {name: unknown}).name) : '';
+  if (name === 'FunctionsFetchError') return NETWORK_ERROR;
+  return errorText(error, fallback);
+}
+
+async function invoke<T>(client: SupabaseClient, name: string, body: Record<string, unknown>, fallback: string): Promise<Result<T>> {
+  try {
+    const {data, error} = await client.functions.invoke<T>(name, {body});
+    if (error) return {data: null, error: await functionError(error, fallback)};
+    if (data === null || data === undefined) return {data: null, error: fallback};
+    return {data, error: null};
+  } catch (error) {
+    return {data: null, error: errorText(error, NETWORK_ERROR)};
+  }
+}
+
+export interface CreatedSubscription {
+  subscriptionId: string;
+  approvalUrl: string;
+  amount: number;
+  currency: string;
+  percentOff: number;
+  discountCode: string | null;
+}
+
+/** A random id for PayPal-Request-Id: a double click on Subscribe creates one subscription. */
+export function newRequestId(): string {
+  const random = typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+  return random.replace(/[^A-Za-z0-9-]/g, '').slice(0, 64);
+}
+
+/** create-subscription: the server prices the plan (and the code) and returns PayPal's approval link. */
+export async function createSubscription(
+  client: SupabaseClient,
+  options: {discountCode?: string | null; requestId?: string} = {},
+): Promise<Result<CreatedSubscription>> {
+  const body: Record<string, unknown> = {plan: PREMIUM_PLAN.key};
+  const code = options.discountCode ? normaliseCode(options.discountCode) : '';
+  if (code) body.discountCode = code;
+  if (options.requestId) body.requestId = options.requestId;
+  const result = await invoke<CreatedSubscription>(client, 'create-subscription', body, 'Could not start the PayPal checkout');
+  if (result.error !== null) return result;
+  if (!isSafeApprovalUrl(result.data.approvalUrl)) return {data: null, error: 'PayPal did not return a usable approval link'};
+  return result;
+}
+
+/** Only http(s) links are followed (never javascript: or data: from a tampered response). */
+export function isSafeApprovalUrl(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export interface ConfirmedSubscription {
+  status: 'active';
+  subscriptionId: string;
+  profile: Profile | null;
+}
+
+/** PayPal subscription ids as the server accepts them (I-…). */
+export const SUBSCRIPTION_ID = /^I-[A-Za-z0-9]{1,50}$/;
+
+/** confirm-subscription, on return from PayPal. Idempotent on the server, so safe to repeat. */
+export async function confirmSubscription(client: SupabaseClient, subscriptionId: string): Promise<Result<ConfirmedSubscription>> {
+  if (!SUBSCRIPTION_ID.test(subscriptionId)) return {data: null, error: 'The link back from PayPal has no valid subscription id'};
+  return invoke<ConfirmedSubscription>(client, 'confirm-subscription', {subscriptionId}, 'Could not confirm your subscription');
+}
+
+export interface CancelledSubscription {
+  status: 'cancelled';
+  subscriptionId: string;
+  accessUntil: string | null;
+}
+
+/** cancel-subscription: cancels at PayPal; Premium stays until the end date. */
+export async function cancelSubscription(client: SupabaseClient, reason?: string): Promise<Result<CancelledSubscription>> {
+  const body: Record<string, unknown> = {};
+  const trimmed = reason?.trim();
+  if (trimmed) body.reason = trimmed.slice(0, 128);
+  return invoke<CancelledSubscription>(client, 'cancel-subscription', body, 'Could not cancel your subscription');
+}
+
+/** What the PayPal return URL says: `?paypal=return&subscription_id=…` or `?paypal=cancel`. */
+export type PayPalReturn = {kind: 'return'; subscriptionId: string | null} | {kind: 'cancel'} | null;
+
+export function readPayPalReturn(search: string): PayPalReturn {
+  const params = new URLSearchParams(search);
+  const paypal = params.get('paypal');
+  if (paypal === 'cancel') return {kind: 'cancel'};
+  if (paypal === 'return') {
+    const id = params.get('subscription_id') ?? params.get('token');
+    return {kind: 'return', subscriptionId: id && SUBSCRIPTION_ID.test(id) ? id : null};
+  }
+  return null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Admin: every transaction with the buyer's e-mail (RPC admin_transactions, security definer,
+// returns rows only when public.is_admin(); RLS on the table would return the rest anyway).
+
+export interface AdminTransaction {
+  id: string;
+  user_id: string | null;
+  user_email: string | null;
+  transaction_type: string;
+  amount: number;
+  currency: string;
+  status: string;
+  paypal_subscription_id: string | null;
+  created_at: string;
+}
+
+export interface AdminFilters {
+  status?: string;
+  /** yyyy-mm-dd, inclusive, in the viewer's time zone. */
+  from?: string;
+  /** yyyy-mm-dd, inclusive, in the viewer's time zone. */
+  to?: string;
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The ISO instants [start, end) a yyyy-mm-dd range covers in the local time zone. */
+export function dayRange(from?: string, to?: string): {start: string | null; end: string | null} {
+  const local = (day: string, addDays: number) => {
+    const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+    return new Date(y, m - 1, d + addDays).toISOString();
+  };
+  return {
+    start: from && DAY.test(from) ? local(from, 0) : null,
+    end: to && DAY.test(to) ? local(to, 1) : null,
+  };
+}
+
+type Row = Omit<AdminTransaction, 'amount'> & {amount: number | string};
+
+/** All transactions (admins), newest first, filtered on the server by status and date range. */
+export async function fetchAdminTransactions(client: SupabaseClient, filters: AdminFilters = {}): Promise<Result<AdminTransaction[]>> {
+  try {
+    let query = client.rpc('admin_transactions').select('*');
+    if (filters.status) query = query.eq('status', filters.status);
+    const {start, end} = dayRange(filters.from, filters.to);
+    if (start) query = query.gte('created_at', start);
+    if (end) query = query.lt('created_at', end);
+    const {data, error} = await query.order('created_at', {ascending: false});
+    if (error) return {data: null, error: errorText(error, 'Could not load the transactions')};
+    const rows = ((data ?? []) as Row[]).map((row) => ({...row, amount: Number(row.amount)}));
+    rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+    return {data: rows, error: null};
+  } catch (error) {
+    return {data: null, error: errorText(error, NETWORK_ERROR)};
+  }
+}
+
+export interface Totals {
+  count: number;
+  /** Money taken: completed subscriptions and renewals. */
+  revenue: number;
+  /** Money returned: completed refunds. */
+  refunded: number;
+  /** revenue − refunded. */
+  net: number;
+  failed: number;
+}
+
+const cents = (n: number) => Math.round(n * 100);
+
+export function totalsOf(rows: AdminTransaction[]): Totals {
+  let revenue = 0;
+  let refunded = 0;
+  let failed = 0;
+  for (const row of rows) {
+    if (row.status === 'completed' && (row.transaction_type === 'subscription' || row.transaction_type === 'renewal')) revenue += cents(row.amount);
+    else if (row.status === 'completed' && row.transaction_type === 'refund') refunded += cents(row.amount);
+    if (row.status === 'failed') failed += 1;
+  }
+  return {count: rows.length, revenue: revenue / 100, refunded: refunded / 100, net: (revenue - refunded) / 100, failed};
+}
+
+/** One CSV field (RFC 4180): quoted when needed; formula-leading text neutralised for spreadsheets. */
+export function csvField(value: unknown): string {
+  let text = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_COLUMNS = ['Date', 'User e-mail', 'User id', 'Type', 'Amount', 'Currency', 'Status', 'PayPal subscription id', 'Transaction id'] as const;
+
+export function transactionsCsv(rows: AdminTransaction[]): string {
+  const lines = [CSV_COLUMNS.map(csvField).join(',')];
+  for (const row of rows) {
+    lines.push(
+      [row.created_at, row.user_email, row.user_id, row.transaction_type, row.amount.toFixed(2), row.currency, row.status, row.paypal_subscription_id, row.id]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** Whether the signed-in user carries the admin role (the server checks it again through RLS). */
+export function isAdminUser(user: {app_metadata?: Record<string, unknown> | null} | null | undefined): boolean {
+  return user?.app_metadata?.role === 'admin';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the subscription view (src/lib/subscription.ts) the way the server does.
+
+interface ViewLike {
+  status: string;
+  endDate: string | null;
+}
+
+const notPassed = (iso: string | null, now: number) => iso !== null && Number.isFinite(Date.parse(iso)) && Date.parse(iso) > now;
+
+/** Active and paid up: create-subscription refuses a second one (409). */
+export function isActiveSubscriber(view: ViewLike, now: number = Date.now()): boolean {
+  return view.status === 'active' && notPassed(view.endDate, now);
+}
+
+/** Premium access, as public.is_premium(): active, or cancelled with time left, and not past the end date. */
+export function hasPremiumAccess(view: ViewLike, now: number = Date.now()): boolean {
+  return (view.status === 'active' || view.status === 'cancelled') && notPassed(view.endDate, now);
+}
+
+/** 'premium_yearly' → 'Premium (yearly)'; other plan keys as stored. */
+export function planLabel(plan: string | null): string {
+  if (!plan) return '—';
+  return plan === PREMIUM_PLAN.key ? PREMIUM_PLAN.name : plan;
+}
+
+/** $49.00 → "$49", $34.30 → "$34.30". */
+export function formatPrice(amount: number): string {
+  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
+}
+
+const DETAILS: Record<string, string> = {
+  subscription: `${PREMIUM_PLAN.name}: first year`,
+  renewal: 'Yearly renewal',
+  cancellation: 'Subscription cancelled; no further charges',
+  suspension: 'Paused by PayPal after a failed payment',
+  expiry: 'Subscription ended',
+  payment_failed: 'PayPal could not take the payment',
+  refund: 'Refunded to your PayPal account',
+};
+
+/** A sentence about a transaction type for the history tables. */
+export function transactionDetails(type: string): string {
+  return DETAILS[type] ?? type.replace(/_/g, ' ');
+}

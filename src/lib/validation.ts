@@ -1,0 +1,36 @@
+// Form rules shared by the auth modal and /reset-password.
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL_PATTERN.test(normaliseEmail(email));
+}
+
+/** The first problem with a new password and its confirmation, or null. */
+export function newPasswordError(password: string, confirm: string): string | null {
+  if (password !== confirm) return 'Passwords do not match';
+  if (password.trim().length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  return null;
+}
+
+export interface SignUpFields {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export function signUpError(fields: SignUpFields): string | null {
+  if (!fields.fullName.trim() || !fields.email.trim() || !fields.password || !fields.confirmPassword) return 'Please fill in all fields';
+  if (!isValidEmail(fields.email)) return 'Please enter a valid email address';
+  return newPasswordError(fields.password, fields.confirmPassword);
+}
+
+export function signInError(email: string, password: string): string | null {
+  if (!email.trim() || !password.trim()) return 'Please enter your email and password';
+  return null;
+}

@@ -1,0 +1,97 @@
+import React from 'react';
+import {render, screen, waitFor} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import AccountRoot from '../../src/components/AccountRoot';
+import ResetPassword from '../../src/pages/reset-password';
+import AuthTest from '../../src/pages/auth-test';
+import SubscriptionTest from '../../src/pages/subscription-test';
+import {loadSupabase} from '../../src/lib/supabase';
+import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
+
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+
+let fake: FakeSupabase;
+
+beforeEach(() => {
+  fake = createFakeSupabase();
+  vi.mocked(loadSupabase).mockReset();
+  vi.mocked(loadSupabase).mockResolvedValue(fake.client);
+  window.history.replaceState(null, '', '/');
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const renderPage = (page: React.JSX.Element) => render(<AccountRoot>{page}</AccountRoot>);
+
+describe('/reset-password', () => {
+  it('with a recovery session: validates, updates the password and confirms; the user stays signed in', async () => {
+    window.history.replaceState(null, '', '/reset-password#access_token=a&refresh_token=b&expires_in=3600&token_type=bearer&type=recovery');
+    fake.session = makeSession();
+    const user = userEvent.setup();
+    renderPage(<ResetPassword />);
+    const password = await screen.findByLabelText('New Password');
+    await user.type(password, 'abc');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'abc');
+    await user.click(screen.getByRole('button', {name: 'Update Password'}));
+    expect(screen.getByRole('alert')).toHaveTextContent('Password must be at least 6 characters long');
+    await user.type(password, 'def');
+    await user.click(screen.getByRole('button', {name: 'Update Password'}));
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'def');
+    fake.auth.updateUser.mockResolvedValueOnce({data: {user: null}, error: {message: 'New password should be different from the old password.', status: 422}});
+    await user.click(screen.getByRole('button', {name: 'Update Password'}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('New password should be different from the old password.');
+    await user.click(screen.getByRole('button', {name: 'Update Password'}));
+    expect(await screen.findByRole('heading', {name: 'Your password has been updated'})).toBeInTheDocument();
+    expect(screen.getByText('You are signed in with your new password.')).toBeInTheDocument();
+    expect(fake.auth.updateUser).toHaveBeenLastCalledWith({password: 'abcdef'});
+  });
+
+  it('without one: says the link is invalid or has expired and offers a new one', async () => {
+    window.history.replaceState(null, '', '/reset-password');
+    const user = userEvent.setup();
+    renderPage(<ResetPassword />);
+    expect(await screen.findByRole('heading', {name: 'This reset link is invalid or has expired'})).toBeInTheDocument();
+    await user.click(screen.getByRole('button', {name: 'Send a new reset link'}));
+    expect(await screen.findByRole('dialog', {name: 'Reset Password'})).toBeInTheDocument();
+  });
+
+  it('an expired link shows the service message on the page, not in a dialog', async () => {
+    window.history.replaceState(null, '', '/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
+    fake.auth.initialize.mockResolvedValue({error: {message: 'Email link is invalid or has expired', details: {code: 'otp_expired'}}});
+    renderPage(<ResetPassword />);
+    expect(await screen.findByText('Email link is invalid or has expired')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('diagnostics pages', () => {
+  it('/auth-test shows the auth state without tokens', async () => {
+    storeSession();
+    fake.session = makeSession();
+    const {container} = renderPage(<AuthTest />);
+    await waitFor(() => expect(screen.getByText('user-1')).toBeInTheDocument());
+    expect(screen.getByText('ada@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('aal1 (next: aal1)')).toBeInTheDocument());
+    expect(container.textContent).not.toContain('access-token-secret');
+    expect(container.textContent).not.toContain('refresh-token-secret');
+    expect(container.textContent).not.toContain('test-anon-key');
+  });
+
+  it('/subscription-test shows the view beside the raw profile fields', async () => {
+    storeSession();
+    fake.session = makeSession();
+    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: '49.00'}), error: null};
+    const {container} = renderPage(<SubscriptionTest />);
+    await waitFor(() => expect(screen.getByText('loaded')).toBeInTheDocument());
+    expect(screen.getAllByText('"active"')).toHaveLength(2);
+    expect(screen.getByText('49')).toBeInTheDocument();
+    expect(screen.getByText('"49.00"')).toBeInTheDocument();
+    expect(screen.getByText('subscription_amount')).toBeInTheDocument();
+    expect(container.textContent).not.toContain('access-token-secret');
+  });
+});
