@@ -1,9 +1,9 @@
 import {defineConfig, devices} from '@playwright/test';
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/chromium';
 
 // E2E runs against the production build (`npm run build`) served on localhost, driving the
 // system's Chromium: test tools cannot download browsers here.
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3210);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,16 +17,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${SITE_PORT}`,
     trace: 'off',
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],

@@ -2,19 +2,10 @@
 // while loading a page and waiting for hydration, gzip-compressed as a CDN would serve it.
 import {gzipSync} from 'node:zlib';
 import {chromium, type Browser} from 'playwright-core';
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import {CHROMIUM_ARGS, CHROMIUM_PATH} from '../chromium';
 
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS});
+  return chromium.launch({executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS});
 }
 
 export interface JsFigure {
