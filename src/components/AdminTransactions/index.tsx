@@ -1,0 +1,227 @@
+import React, {useEffect, useId, useMemo, useState} from 'react';
+import {useSupabaseClient} from '@site/src/lib/auth';
+import {capitalise, formatLocalDate, formatMoney} from '@site/src/lib/subscription';
+import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
+import {Message, formStyles as f} from '@site/src/components/Form';
+import styles from './styles.module.css';
+
+type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
+
+const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
+
+/** Starts a download of `text` as a file (a Blob URL, revoked after the click). */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const blob = new Blob(['\uFEFF', text], {type});
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Every transaction (admins): filters by status and date range, totals, CSV export. */
+export default function AdminTransactions(): React.JSX.Element {
+  const getClient = useSupabaseClient();
+  const id = useId();
+  const [filters, setFilters] = useState<AdminFilters>({});
+  const [load, setLoad] = useState<Load>({status: 'loading'});
+  const [attempt, setAttempt] = useState(0);
+  const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
+
+  const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start date must be on or before the end date.' : null;
+
+  useEffect(() => {
+    if (rangeError) return;
+    let ignore = false;
+    setLoad({status: 'loading'});
+    getClient()
+      .then((client) => fetchAdminTransactions(client, filters))
+      .then(
+        (result) => {
+          if (ignore) return;
+          if (result.error !== null) setLoad({status: 'error', message: result.error});
+          else {
+            setLoad({status: 'done', rows: result.data});
+            setSeenStatuses((seen) => Array.from(new Set([...seen, ...result.data.map((r) => r.status)])).sort());
+          }
+        },
+        (error: unknown) => {
+          if (!ignore) setLoad({status: 'error', message: error instanceof Error ? error.message : String(error)});
+        },
+      );
+    return () => {
+      ignore = true;
+    };
+  }, [getClient, filters, attempt, rangeError]);
+
+  const rows = useMemo(() => (load.status === 'done' ? load.rows : []), [load]);
+  const totals = useMemo(() => totalsOf(rows), [rows]);
+  const filtered = Boolean(filters.status || filters.from || filters.to);
+
+  const onExport = () => {
+    const parts = ['transactions', filters.status, filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`].filter(Boolean);
+    downloadText(`${parts.join('_') || 'transactions'}_${today()}.csv`, transactionsCsv(rows));
+  };
+
+  return (
+    <div className={styles.wrap}>
+      <form className={styles.filters} aria-label="Filter transactions" onSubmit={(e) => e.preventDefault()}>
+        <div className={f.field}>
+          <label htmlFor={`${id}-status`} className={f.label}>
+            Status
+          </label>
+          <select
+            id={`${id}-status`}
+            className={f.input}
+            value={filters.status ?? ''}
+            onChange={(e) => setFilters((x) => ({...x, status: e.target.value || undefined}))}>
+            <option value="">All statuses</option>
+            {seenStatuses.map((s) => (
+              <option key={s} value={s}>
+                {capitalise(s)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className={f.field}>
+          <label htmlFor={`${id}-from`} className={f.label}>
+            From
+          </label>
+          <input
+            id={`${id}-from`}
+            type="date"
+            className={f.input}
+            value={filters.from ?? ''}
+            max={filters.to}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range` : undefined}
+            onChange={(e) => setFilters((x) => ({...x, from: e.target.value || undefined}))}
+          />
+        </div>
+        <div className={f.field}>
+          <label htmlFor={`${id}-to`} className={f.label}>
+            To
+          </label>
+          <input
+            id={`${id}-to`}
+            type="date"
+            className={f.input}
+            value={filters.to ?? ''}
+            min={filters.from}
+            aria-invalid={rangeError ? true : undefined}
+            aria-describedby={rangeError ? `${id}-range` : undefined}
+            onChange={(e) => setFilters((x) => ({...x, to: e.target.value || undefined}))}
+          />
+        </div>
+        <div className={styles.filterActions}>
+          <button type="button" className="button button--secondary" onClick={() => setFilters({})} disabled={!filtered}>
+            Clear filters
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+            Refresh
+          </button>
+          <button type="button" className="button button--primary" onClick={onExport} disabled={load.status !== 'done' || rows.length === 0}>
+            Export CSV
+          </button>
+        </div>
+      </form>
+      {rangeError && (
+        <p id={`${id}-range`} role="alert" className={styles.rangeError}>
+          {rangeError}
+        </p>
+      )}
+
+      <div role="status" aria-live="polite" className={styles.summary}>
+        {load.status === 'loading' && 'Loading transactions…'}
+        {load.status === 'done' && `${rows.length} transaction${rows.length === 1 ? '' : 's'}${filtered ? ' match the filters' : ''}.`}
+      </div>
+      {load.status === 'error' && (
+        <>
+          <Message kind="error">Could not load the transactions: {load.message}</Message>
+          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={() => setAttempt((n) => n + 1)}>
+            Try again
+          </button>
+        </>
+      )}
+
+      {load.status === 'done' && (
+        <>
+          <dl className={styles.totals} aria-label="Totals">
+            <div>
+              <dt>Transactions</dt>
+              <dd data-testid="total-count">{totals.count}</dd>
+            </div>
+            <div>
+              <dt>Revenue</dt>
+              <dd data-testid="total-revenue">{formatMoney(totals.revenue)}</dd>
+            </div>
+            <div>
+              <dt>Refunded</dt>
+              <dd>{formatMoney(totals.refunded)}</dd>
+            </div>
+            <div>
+              <dt>Net</dt>
+              <dd data-testid="total-net">{formatMoney(totals.net)}</dd>
+            </div>
+            <div>
+              <dt>Failed payments</dt>
+              <dd>{totals.failed}</dd>
+            </div>
+          </dl>
+          {rows.length === 0 ? (
+            <p>No transactions{filtered ? ' match these filters' : ' yet'}.</p>
+          ) : (
+            <div className={styles.scroll}>
+              <table className={styles.table}>
+                <caption className={styles.srOnly}>All subscription transactions, newest first</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">User</th>
+                    <th scope="col">Type</th>
+                    <th scope="col" className={styles.num}>
+                      Amount
+                    </th>
+                    <th scope="col">Status</th>
+                    <th scope="col">PayPal subscription</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id}>
+                      <td>
+                        <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
+                          {formatLocalDate(row.created_at)}
+                        </time>
+                      </td>
+                      <th scope="row" className={styles.user}>
+                        {row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}
+                      </th>
+                      <td>{capitalise(row.transaction_type)}</td>
+                      <td className={styles.num}>
+                        {formatMoney(row.amount)} {row.currency}
+                      </td>
+                      <td>
+                        <span className={styles[`status_${row.status}`] ?? styles.status}>{capitalise(row.status)}</span>
+                      </td>
+                      <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import React from 'react';
+import {render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import AccountRoot from '../../src/components/AccountRoot';
+import AdminTransactionsPage from '../../src/pages/admin-transactions';
+import {loadSupabase} from '../../src/lib/supabase';
+import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
+import {addPayments, type PaymentsFake} from './helpers/paymentsFake';
+
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+
+let fake: FakeSupabase;
+let payments: PaymentsFake;
+
+const ROWS = [
+  {id: 't1', user_id: 'u1', user_email: 'ada@example.com', transaction_type: 'subscription', amount: '39.20', currency: 'USD', status: 'completed', paypal_subscription_id: 'I-A', created_at: '2025-11-03T10:00:00Z'},
+  {id: 't2', user_id: 'u2', user_email: 'bob,"x"@example.com', transaction_type: 'payment_failed', amount: '49.00', currency: 'USD', status: 'failed', paypal_subscription_id: 'I-B', created_at: '2025-11-02T10:00:00Z'},
+  {id: 't3', user_id: null, user_email: null, transaction_type: 'renewal', amount: '49.00', currency: 'USD', status: 'completed', paypal_subscription_id: 'I-C', created_at: '2025-11-01T10:00:00Z'},
+];
+
+beforeEach(() => {
+  fake = createFakeSupabase();
+  payments = addPayments(fake);
+  vi.mocked(loadSupabase).mockReset();
+  vi.mocked(loadSupabase).mockResolvedValue(fake.client);
+  window.history.replaceState(null, '', '/admin-transactions');
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const signIn = (role?: string) => {
+  const user = makeUser({app_metadata: role ? {provider: 'email', role} : {provider: 'email'}});
+  storeSession(makeSession(user));
+  fake.session = makeSession(user);
+  fake.tables.profiles = {data: profileRow(), error: null};
+};
+
+const renderPage = () =>
+  render(
+    <AccountRoot>
+      <AdminTransactionsPage />
+    </AccountRoot>,
+  );
+
+describe('/admin-transactions', () => {
+  it('signed out: administrators only, with a way to sign in', async () => {
+    renderPage();
+    expect(await screen.findByRole('heading', {name: 'Administrators only'})).toBeInTheDocument();
+    expect(payments.rpc).not.toHaveBeenCalled();
+  });
+
+  it('a normal user: access denied, and nothing is requested', async () => {
+    signIn();
+    renderPage();
+    expect(await screen.findByRole('heading', {name: 'Access denied'})).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('You do not have permission to view this page.');
+    expect(payments.rpc).not.toHaveBeenCalled();
+  });
+
+  it('an admin: every transaction with e-mail, type, amount, status and date; totals', async () => {
+    signIn('admin');
+    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    renderPage();
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(4);
+    expect(rows[1]).toHaveTextContent('ada@example.com');
+    expect(rows[1]).toHaveTextContent('Subscription');
+    expect(rows[1]).toHaveTextContent('$39.20 USD');
+    expect(rows[1]).toHaveTextContent('Completed');
+    expect(rows[3]).toHaveTextContent('Deleted user');
+    expect(screen.getByTestId('total-count')).toHaveTextContent('3');
+    expect(screen.getByTestId('total-revenue')).toHaveTextContent('$88.20');
+    expect(screen.getByText('3 transactions.')).toBeInTheDocument();
+    expect(payments.rpc.mock.calls[0]?.[0]).toBe('admin_transactions');
+  });
+
+  it('filters by status and date range on the server; an inverted range is refused', async () => {
+    signIn('admin');
+    payments.rpcs.admin_transactions = () => ({data: ROWS.filter((r) => !payments.rpcCalls.some((c) => c[1] === 'eq') || r.status === 'failed'), error: null});
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await waitFor(() => expect(screen.getByText('1 transaction match the filters.')).toBeInTheDocument());
+    expect(payments.rpcCalls).toContainEqual(['admin_transactions', 'eq', 'status', 'failed']);
+    await user.type(screen.getByLabelText('From'), '2025-11-05');
+    await user.type(screen.getByLabelText('To'), '2025-11-01');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', {name: 'Clear filters'}));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+  });
+
+  it('exports the shown rows as a CSV Blob download, properly escaped', async () => {
+    signIn('admin');
+    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    const blobs: Blob[] = [];
+    const createObjectURL = vi.fn((blob: Blob) => {
+      blobs.push(blob);
+      return 'blob:csv';
+    });
+    Object.assign(URL, {createObjectURL, revokeObjectURL: vi.fn()});
+    const clicked: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this.download);
+    });
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    await user.click(screen.getByRole('button', {name: 'Export CSV'}));
+    expect(clicked).toEqual([expect.stringMatching(/^transactions_\d{4}-\d{2}-\d{2}\.csv$/)]);
+    const text = await blobs[0]?.text();
+    expect(blobs[0]?.type).toBe('text/csv;charset=utf-8');
+    const lines = (text ?? '').replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Date,User e-mail,User id,Type,Amount,Currency,Status,PayPal subscription id,Transaction id');
+    expect(lines[2]).toBe('2025-11-02T10:00:00Z,"bob,""x""@example.com",u2,payment_failed,49.00,USD,failed,I-B,t2');
+    expect(lines).toHaveLength(5);
+  });
+});

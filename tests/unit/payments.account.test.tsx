@@ -1,0 +1,154 @@
+import React from 'react';
+import {render, screen, waitFor, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import AccountRoot from '../../src/components/AccountRoot';
+import Account from '../../src/pages/account';
+import {loadSupabase} from '../../src/lib/supabase';
+import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
+import {addPayments, httpError, type PaymentsFake} from './helpers/paymentsFake';
+
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+
+let fake: FakeSupabase;
+let payments: PaymentsFake;
+
+const END = new Date(Date.now() + 300 * 86_400_000).toISOString();
+const ACTIVE = {
+  subscription_status: 'active',
+  subscription_plan: 'premium_yearly',
+  subscription_amount: '39.20',
+  discount_code: 'SAVE20',
+  subscription_start_date: new Date().toISOString(),
+  subscription_end_date: END,
+  paypal_subscription_id: 'I-ABC123',
+};
+const TX = {id: 't1', transaction_type: 'subscription', amount: '39.20', currency: 'USD', status: 'completed', created_at: new Date().toISOString()};
+
+beforeEach(() => {
+  fake = createFakeSupabase();
+  payments = addPayments(fake);
+  vi.mocked(loadSupabase).mockReset();
+  vi.mocked(loadSupabase).mockResolvedValue(fake.client);
+  window.history.replaceState(null, '', '/account');
+});
+
+afterEach(() => {
+  window.localStorage.clear();
+  vi.restoreAllMocks();
+});
+
+const signIn = (profile: Record<string, unknown> = {}) => {
+  storeSession();
+  fake.session = makeSession();
+  fake.tables.profiles = {data: profileRow(profile), error: null};
+};
+
+const renderAccount = () =>
+  render(
+    <AccountRoot>
+      <Account />
+    </AccountRoot>,
+  );
+
+describe('/account', () => {
+  it('signed out: an invitation to sign in, and help', async () => {
+    const user = userEvent.setup();
+    renderAccount();
+    expect(await screen.findByRole('heading', {name: 'Sign in to see your account'})).toBeInTheDocument();
+    expect(screen.getByRole('link', {name: 'Contact Support'})).toHaveAttribute('href', 'mailto:support@researchmethods.academy');
+    await user.click(screen.getByRole('button', {name: 'Sign In'}));
+    expect(await screen.findByRole('dialog', {name: 'Sign In'})).toBeInTheDocument();
+  });
+
+  it('a non-subscriber: inactive card, upgrade prompt, empty history', async () => {
+    signIn();
+    fake.tables.subscription_transactions = {data: [], error: null};
+    renderAccount();
+    expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Inactive');
+    expect(screen.getByRole('link', {name: 'Upgrade'})).toHaveAttribute('href', '/pricing');
+    expect(screen.queryByRole('button', {name: 'Cancel subscription'})).not.toBeInTheDocument();
+    expect(await screen.findByText(/No payments yet/)).toBeInTheDocument();
+  });
+
+  it('a subscriber: details, Manage on PayPal, Help, and the history with details', async () => {
+    signIn(ACTIVE);
+    fake.tables.subscription_transactions = {data: [TX], error: null};
+    renderAccount();
+    const card = await screen.findByRole('region', {name: /^Subscription/});
+    await waitFor(() => expect(within(card).getByTestId('subscription-status')).toHaveTextContent('Active'));
+    for (const text of ['Premium (yearly)', '$39.20 / year', 'SAVE20', 'I-ABC123', 'Renews on']) expect(card).toHaveTextContent(text);
+    expect(within(card).getByRole('link', {name: /Manage on PayPal/})).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
+    expect(within(card).getByRole('link', {name: 'Help'}).getAttribute('href')).toMatch(/^mailto:support@researchmethods\.academy/);
+    expect(within(card).queryByRole('link', {name: 'Upgrade'})).not.toBeInTheDocument();
+    const row = await screen.findByRole('row', {name: /Subscription/});
+    expect(row).toHaveTextContent('Premium (yearly): first year');
+    expect(row).toHaveTextContent('$39.20 USD');
+    expect(row).toHaveTextContent('Completed');
+  });
+
+  it('back from PayPal: confirms, announces progress, shows Active, reloads the history and cleans the URL', async () => {
+    window.history.replaceState(null, '', '/account?paypal=return&subscription_id=I-ABC123&ba_token=BA-1');
+    signIn();
+    fake.tables.subscription_transactions = {data: [], error: null};
+    let release: () => void = () => undefined;
+    payments.functions['confirm-subscription'] = () =>
+      new Promise((resolve) => {
+        release = () => {
+          fake.tables.profiles = {data: profileRow(ACTIVE), error: null};
+          fake.tables.subscription_transactions = {data: [TX], error: null};
+          resolve({data: {status: 'active', subscriptionId: 'I-ABC123', profile: profileRow(ACTIVE)}, error: null});
+        };
+      });
+    renderAccount();
+    expect(await screen.findByText('Confirming your subscription with PayPal…')).toBeInTheDocument();
+    expect(screen.getByText('Confirming your subscription with PayPal…').closest('[role="status"]')).not.toBeNull();
+    expect(window.location.search).toBe('');
+    expect(payments.invoke).toHaveBeenCalledWith('confirm-subscription', {body: {subscriptionId: 'I-ABC123'}});
+    release();
+    expect(await screen.findByText('Welcome to Premium!')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active'));
+    expect(await screen.findByRole('row', {name: /Subscription/})).toBeInTheDocument();
+    expect(payments.invoke).toHaveBeenCalledTimes(1);
+  });
+
+  it('a failed confirmation says why and can be retried', async () => {
+    window.history.replaceState(null, '', '/account?paypal=return&subscription_id=I-ABC123');
+    signIn();
+    payments.functions['confirm-subscription'] = {data: null, error: httpError(400, {error: 'The PayPal subscription is not active (APPROVAL_PENDING)'})};
+    const user = userEvent.setup();
+    renderAccount();
+    expect(await screen.findByText(/We could not confirm your subscription: The PayPal subscription is not active/)).toBeInTheDocument();
+    payments.functions['confirm-subscription'] = {data: {status: 'active', subscriptionId: 'I-ABC123', profile: profileRow({...ACTIVE})}, error: null};
+    await user.click(screen.getByRole('button', {name: 'Try again'}));
+    expect(await screen.findByText('Welcome to Premium!')).toBeInTheDocument();
+  });
+
+  it('?paypal=cancel: a calm note, nothing confirmed', async () => {
+    window.history.replaceState(null, '', '/account?paypal=cancel&token=I-ABC123');
+    signIn();
+    renderAccount();
+    expect(await screen.findByText('Checkout cancelled.')).toBeInTheDocument();
+    expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
+    expect(payments.invoke).not.toHaveBeenCalled();
+  });
+
+  it('Cancel subscription asks first (focus on Keep Premium), then cancels and says until when', async () => {
+    signIn(ACTIVE);
+    payments.functions['cancel-subscription'] = () => {
+      fake.tables.profiles = {data: profileRow({...ACTIVE, subscription_status: 'cancelled'}), error: null};
+      return {data: {status: 'cancelled', subscriptionId: 'I-ABC123', accessUntil: END}, error: null};
+    };
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', {name: 'Cancel subscription'}));
+    const dialog = screen.getByRole('dialog', {name: 'Cancel your Premium subscription?'});
+    expect(within(dialog).getByRole('button', {name: 'Keep Premium'})).toHaveFocus();
+    expect(payments.invoke).not.toHaveBeenCalled();
+    await user.click(within(dialog).getByRole('button', {name: 'Yes, cancel subscription'}));
+    expect(await screen.findByText(/Your subscription is cancelled\. PayPal will not charge you again, and you keep Premium until/)).toBeInTheDocument();
+    expect(payments.invoke).toHaveBeenCalledWith('cancel-subscription', {body: {}});
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
