@@ -3,6 +3,7 @@ import {useSupabaseClient} from '@site/src/lib/auth';
 import {capitalise, fetchTransactions, formatLocalDate, formatMoney, type Transaction} from '@site/src/lib/subscription';
 import {transactionDetails} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
+import TransactionStatus from '@site/src/components/TransactionStatus';
 import styles from './styles.module.css';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: Transaction[]};
@@ -80,7 +81,7 @@ export default function AccountTransactions({userId, reloadKey = 0, headingLevel
                     {formatMoney(Number(row.amount))} {row.currency}
                   </td>
                   <td>
-                    <span className={styles[`status_${row.status}`] ?? styles.status}>{capitalise(row.status)}</span>
+                    <TransactionStatus status={row.status} />
                   </td>
                 </tr>
               ))}

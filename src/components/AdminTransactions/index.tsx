@@ -3,6 +3,7 @@ import {useSupabaseClient} from '@site/src/lib/auth';
 import {capitalise, formatLocalDate, formatMoney} from '@site/src/lib/subscription';
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
+import TransactionStatus from '@site/src/components/TransactionStatus';
 import styles from './styles.module.css';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
@@ -211,7 +212,7 @@ export default function AdminTransactions(): React.JSX.Element {
                         {formatMoney(row.amount)} {row.currency}
                       </td>
                       <td>
-                        <span className={styles[`status_${row.status}`] ?? styles.status}>{capitalise(row.status)}</span>
+                        <TransactionStatus status={row.status} />
                       </td>
                       <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>
                     </tr>
