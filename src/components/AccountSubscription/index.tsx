@@ -123,7 +123,7 @@ export default function AccountSubscription({ready, activating = false, onChange
       <div className={styles.actions}>
         {view.paypalSubscriptionId && (
           <a className="button button--secondary" href={PAYPAL_AUTOPAY_URL} target="_blank" rel="noopener noreferrer">
-            Manage on PayPal<span className={styles.srOnly}> (opens in a new tab)</span>
+            Manage on PayPal<span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
         {canCancel && !activating && (

@@ -57,7 +57,7 @@ export default function AccountTransactions({userId, reloadKey = 0, headingLevel
       {load.status === 'done' && load.rows.length > 0 && (
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <caption className={styles.srOnly}>Your subscription transactions, newest first</caption>
+            <caption className="sr-only">Your subscription transactions, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Type</th>

@@ -183,7 +183,7 @@ export default function AdminTransactions(): React.JSX.Element {
           ) : (
             <div className={styles.scroll}>
               <table className={styles.table}>
-                <caption className={styles.srOnly}>All subscription transactions, newest first</caption>
+                <caption className="sr-only">All subscription transactions, newest first</caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>

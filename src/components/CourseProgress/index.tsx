@@ -69,7 +69,7 @@ export default function CourseProgress({course}: CourseProgressProps): React.JSX
                 {done ? '✓' : ''}
               </span>
               <Link to={lesson.permalink}>{lesson.title}</Link>
-              {done && <span className={styles.srOnly}> (completed)</span>}
+              {done && <span className="sr-only"> (completed)</span>}
               {lesson.isPremium && <PremiumBadge />}
             </li>
           );

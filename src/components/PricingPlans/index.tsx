@@ -52,7 +52,7 @@ export default function PricingPlans({lessons, quote, premiumAction, listed = 6}
             <>
               <span className={styles.amount}>{formatPrice(quote.amount)}</span> <span className={styles.per}>/ year</span>{' '}
               <del className={styles.was}>
-                <span className={styles.srOnly}>instead of </span>
+                <span className="sr-only">instead of </span>
                 {formatPrice(PREMIUM_PLAN.priceUsd)}
               </del>{' '}
               <span className={styles.saving}>{quote.percentOff}% off with {quote.code}</span>

@@ -216,7 +216,7 @@ export default function SlideDeck({deck, index, onChange, globalKeys = true}: Sl
         </button>
       </div>
 
-      <div className={styles.visuallyHidden} aria-live="polite" aria-atomic="true">
+      <div className="sr-only" aria-live="polite" aria-atomic="true">
         {slide ? `Slide ${number} of ${count}: ${slide.title}` : ''}
       </div>
     </div>

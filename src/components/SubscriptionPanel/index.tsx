@@ -71,7 +71,7 @@ export default function SubscriptionPanel({onNavigate}: SubscriptionPanelProps):
               )}
             </dl>
             <a className="button button--secondary" href={PAYPAL_AUTOPAY_URL} target="_blank" rel="noopener noreferrer">
-              Manage on PayPal<span className={styles.srOnly}> (opens in a new tab)</span>
+              Manage on PayPal<span className="sr-only"> (opens in a new tab)</span>
             </a>
           </div>
         ) : (
