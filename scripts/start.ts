@@ -19,7 +19,7 @@ process.on('SIGTERM', () => stopAll(0));
 
 async function main(): Promise<void> {
   fs.rmSync(statusFile, {force: true});
-  const backend = spawn(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'local-supabase/main.ts'), '--data-dir', dataDir], {
+  const backend = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'local-supabase/main.ts'), '--data-dir', dataDir], {
     cwd: root,
     stdio: 'inherit',
     env: {...process.env, NODE_OPTIONS: '--experimental-websocket'},

@@ -64,8 +64,11 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rma-backend-'));
   const db = options.db ?? (process.env.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite');
   const databaseUrl = db === 'postgres' ? (options.databaseUrl ?? (await createPostgresDatabase())) : undefined;
+  // tsx's loader runs inside this one process (its CLI would add a wrapper process), so a signal,
+  // SIGKILL included, reaches the server itself.
   const args = [
-    path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
+    '--import',
+    'tsx',
     path.join(ROOT, 'local-supabase/main.ts'),
     '--port',
     '0',
