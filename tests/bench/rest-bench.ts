@@ -1,89 +1,14 @@
 // PostgREST-subset throughput: req/s and p50/p99 at 50 concurrent keep-alive connections against a
 // real local-supabase process, beside the same query run directly on an in-process PGlite.
 // Prints figures only; `npm run bench -- --only rest`, or `npx tsx tests/bench/rest-bench.ts`.
-import http from 'node:http';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {startBackend, ROOT, type Backend} from '../integration/harness';
 import {openPGlite} from '../../local-supabase/db/pglite';
 import {migrate} from '../../local-supabase/db/migrate';
+import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
 
-const CONCURRENCY = 50;
-const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 5) * 1000;
-
-interface Figures {
-  requests: number;
-  errors: number;
-  seconds: number;
-  latencies: number[];
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-}
-
-function print(label: string, f: Figures): void {
-  const sorted = [...f.latencies].sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(44)} ${(f.requests / f.seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(sorted, 50).toFixed(2)} ms   p99 ${percentile(
-      sorted,
-      99,
-    ).toFixed(2)} ms   (${f.requests} ok, ${f.errors} errors)`,
-  );
-}
-
-function request(agent: http.Agent, url: URL, method: string, headers: Record<string, string>, body?: string) {
-  return new Promise<{status: number; text: string}>((resolve, reject) => {
-    const req = http.request(url, {method, headers, agent}, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c: string) => (text += c));
-      res.on('end', () => resolve({status: res.statusCode ?? 0, text}));
-    });
-    req.on('error', reject);
-    if (body) req.write(body);
-    req.end();
-  });
-}
-
-/** `CONCURRENCY` loops, each one request at a time on its own keep-alive socket, for DURATION_MS. */
-async function load(make: () => {url: URL; method: string; headers: Record<string, string>; body?: string}, ok: (s: number) => boolean): Promise<Figures> {
-  const agent = new http.Agent({keepAlive: true, maxSockets: CONCURRENCY});
-  const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
-  // Warm-up (1 s): JIT, compiled-SQL cache, open sockets.
-  const warmUntil = performance.now() + 1000;
-  await Promise.all(
-    Array.from({length: CONCURRENCY}, async () => {
-      while (performance.now() < warmUntil) {
-        const r = make();
-        await request(agent, r.url, r.method, r.headers, r.body);
-      }
-    }),
-  );
-  const started = performance.now();
-  const until = started + DURATION_MS;
-  await Promise.all(
-    Array.from({length: CONCURRENCY}, async () => {
-      while (performance.now() < until) {
-        const r = make();
-        const t0 = performance.now();
-        const res = await request(agent, r.url, r.method, r.headers, r.body);
-        figures.latencies.push(performance.now() - t0);
-        if (ok(res.status)) figures.requests += 1;
-        else {
-          figures.errors += 1;
-          if (figures.errors === 1) console.log(`  first error: ${res.status} ${res.text.slice(0, 200)}`);
-        }
-      }
-    }),
-  );
-  figures.seconds = (performance.now() - started) / 1000;
-  agent.destroy();
-  return figures;
-}
-
-async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
+export async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
   const email = `bench.${Date.now()}@example.com`;
   const password = 'correct-horse-battery';
   const admin = await fetch(`${backend.url}/auth/v1/admin/users`, {

@@ -1,22 +1,18 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|rest.
-import fs from 'node:fs';
-import path from 'node:path';
-import {fileURLToPath, pathToFileURL} from 'node:url';
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|rest|auth.
 import {siteBench} from './site-bench';
 import {accountsBench} from './accounts-bench';
+import {restBench} from './rest-bench';
+import {authBench} from './auth-bench';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const here = path.dirname(fileURLToPath(import.meta.url));
+const wanted = (name: string) => !only || only === name;
 
 async function main(): Promise<void> {
-  if (!only || only === 'site') await siteBench({skipBuild: args.includes('--skip-build')});
-  if (!only || only === 'site' || only === 'accounts') await accountsBench();
-  const restBench = path.join(here, 'rest-bench.ts');
-  if ((!only || only === 'rest') && fs.existsSync(restBench)) {
-    const mod = (await import(pathToFileURL(restBench).href)) as {restBench?: () => Promise<void>};
-    await mod.restBench?.();
-  }
+  if (wanted('site')) await siteBench({skipBuild: args.includes('--skip-build')});
+  if (wanted('site') || only === 'accounts') await accountsBench();
+  if (wanted('rest')) await restBench();
+  if (wanted('auth')) await authBench();
 }
 
 main().catch((error: unknown) => {

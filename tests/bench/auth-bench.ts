@@ -1,0 +1,80 @@
+// Password sign-in throughput beside raw bcrypt on this machine (sign-in is bcrypt-bound, so the
+// ratio shows what the rest of the auth path costs), and local-supabase's start-up time on an
+// existing data directory. Figures only; `npm run bench -- --only auth`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import bcrypt from 'bcrypt';
+import {startBackend} from '../integration/harness';
+import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
+
+/** bcrypt.compare at cost 10 with the same concurrency, in this process (libuv's thread pool). */
+async function rawBcrypt(): Promise<Figures> {
+  const hash = await bcrypt.hash('correct-horse-battery', 10);
+  const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
+  const started = performance.now();
+  const until = started + DURATION_MS;
+  await Promise.all(
+    Array.from({length: CONCURRENCY}, async () => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        if (await bcrypt.compare('correct-horse-battery', hash)) figures.requests += 1;
+        else figures.errors += 1;
+        figures.latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  figures.seconds = (performance.now() - started) / 1000;
+  return figures;
+}
+
+async function signInThroughput(): Promise<Figures> {
+  // Rate limits scaled far up: the benchmark measures the work, not the limiter.
+  const backend = await startBackend({persistent: false, rateLimitScale: 1e6});
+  try {
+    const email = `bench.signin.${Date.now()}@example.com`;
+    const password = 'correct-horse-battery';
+    const created = await fetch(`${backend.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: {apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json'},
+      body: JSON.stringify({email, password, email_confirm: true}),
+    });
+    if (!created.ok) throw new Error(`admin createUser failed: ${created.status}`);
+    const url = new URL(`${backend.url}/auth/v1/token?grant_type=password`);
+    const body = JSON.stringify({email, password});
+    return await load(() => ({url, method: 'POST', headers: {apikey: backend.anonKey, 'content-type': 'application/json'}, body}), (s) => s === 200);
+  } finally {
+    await backend.stop();
+  }
+}
+
+async function startupOnExistingDataDir(): Promise<number[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rma-bench-start-'));
+  try {
+    await (await startBackend({db: 'pglite', dataDir, persistent: true})).stop();
+    const times: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const t0 = performance.now();
+      const backend = await startBackend({db: 'pglite', dataDir, persistent: true});
+      times.push(performance.now() - t0);
+      await backend.stop();
+    }
+    return times;
+  } finally {
+    fs.rmSync(dataDir, {recursive: true, force: true});
+  }
+}
+
+export async function authBench(): Promise<void> {
+  console.log(`\nAuth (GoTrue subset): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
+  const signIn = await signInThroughput();
+  print('POST /token?grant_type=password (sign-in)', signIn);
+  const raw = await rawBcrypt();
+  print('reference: bcrypt.compare cost 10, in-process', raw);
+  const ratio = signIn.requests / signIn.seconds / (raw.requests / raw.seconds);
+  console.log(`sign-in throughput is ${(ratio * 100).toFixed(0)} % of raw bcrypt (target ≥ 80 %)`);
+  const times = await startupOnExistingDataDir();
+  console.log(
+    `start-up to ready on an existing PGlite data dir (process spawn included): ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (target < 5 s)`,
+  );
+}
