@@ -67,8 +67,10 @@ async function directPGlite(userId: string): Promise<Figures> {
 }
 
 export async function restBench(): Promise<void> {
-  console.log(`\nREST (PostgREST subset): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
-  const backend = await startBackend({persistent: false});
+  // BENCH_DB=postgres measures the same requests with local-supabase on the PostgreSQL server.
+  const db = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+  console.log(`\nREST (PostgREST subset, ${db}): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
+  const backend = await startBackend({db, persistent: false});
   try {
     const {userId, token} = await signIn(backend);
     const headers = {apikey: backend.anonKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
