@@ -66,7 +66,7 @@ export async function enroll(ctx: AuthContext): Promise<Response> {
       [id, caller.user.id, friendlyName, secret],
     );
   });
-  return ok({id, type: 'totp', friendly_name: friendlyName, totp: {qr_code: qrCodeSvg(uri), secret, uri}});
+  return ok({id, type: 'totp', friendly_name: friendlyName, totp: {qr_code: await qrCodeSvg(uri), secret, uri}});
 }
 
 async function ownFactor(ctx: AuthContext, caller: Caller, factorId: string): Promise<FactorRow> {

@@ -21,6 +21,9 @@ describe('TOTP MFA', () => {
     expect(factor.totp.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(factor.totp.uri).toMatch(/^otpauth:\/\/totp\/.+\?.*secret=/);
     expect(factor.totp.qr_code).toMatch(/^data:image\/svg\+xml;utf-8,<svg/);
+    // A scannable code: QR modules drawn as a path, not the URI written out as text.
+    expect(factor.totp.qr_code).toMatch(/<path[^>]* d="M/);
+    expect(factor.totp.qr_code).not.toContain('otpauth://');
 
     const duplicate = await client.auth.mfa.enroll({factorType: 'totp', friendlyName: 'phone'});
     expect(duplicate.error?.code).toBe('mfa_factor_name_conflict');
