@@ -28,7 +28,4 @@ export class Params {
   }
 }
 
-/** A Postgres array literal (`{"a","b"}`) for a list of text values. */
-export function arrayLiteral(items: (string | null)[]): string {
-  return `{${items.map((v) => (v === null ? 'NULL' : `"${v.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`)).join(',')}}`;
-}
+export {arrayLiteral} from '../db/arrayLiteral';
