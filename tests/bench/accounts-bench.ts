@@ -1,23 +1,18 @@
 // First-visit JavaScript with and without the account system: the site as built in build/ next
 // to the same pages built with RMA_WITHOUT_ACCOUNTS=1 (static signed-out navbar buttons, no auth
 // provider; see docusaurus.config.ts). The issue's budget: within 5 % of the build without it.
-import {spawn} from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import {run} from '../../scripts/lib/run';
 import {firstVisitJs, launchChromium, type JsFigure} from './firstVisitJs';
+import {serveBuild} from './serveBuild';
 
 const PAGES = ['/', '/docs/intro'];
 const BUDGET = 0.05;
 
 async function measure(dir: string, port: number): Promise<JsFigure[]> {
-  const server = spawn('npx', ['docusaurus', 'serve', '--dir', dir, '--port', String(port), '--host', '127.0.0.1', '--no-open'], {stdio: 'ignore'});
+  const {base, stop} = await serveBuild(dir, port);
   try {
-    const base = `http://127.0.0.1:${port}`;
-    for (let i = 0; i < 100; i += 1) {
-      if (await fetch(base).then((r) => r.ok, () => false)) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
     const browser = await launchChromium();
     try {
       const figures: JsFigure[] = [];
@@ -27,7 +22,7 @@ async function measure(dir: string, port: number): Promise<JsFigure[]> {
       await browser.close();
     }
   } finally {
-    server.kill();
+    stop();
   }
 }
 
