@@ -142,11 +142,16 @@ export async function createUser(ctx: AuthContext): Promise<Response> {
     });
     return ok(json);
   } catch (error) {
-    if (isPgError(error) && error.code === '23505') {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered');
-    }
-    throw error;
+    throw emailTakenOr(error);
   }
+}
+
+/** A unique-violation on the e-mail is GoTrue's 422 email_exists; anything else is passed on. */
+function emailTakenOr(error: unknown): unknown {
+  if (isPgError(error) && error.code === '23505') {
+    return unprocessable('email_exists', 'A user with this email address has already been registered');
+  }
+  return error;
 }
 
 export async function updateUserById(ctx: AuthContext, id: string): Promise<Response> {
@@ -210,10 +215,7 @@ export async function updateUserById(ctx: AuthContext, id: string): Promise<Resp
     });
     return ok(json);
   } catch (error) {
-    if (isPgError(error) && error.code === '23505') {
-      throw unprocessable('email_exists', 'A user with this email address has already been registered');
-    }
-    throw error;
+    throw emailTakenOr(error);
   }
 }
 

@@ -4,6 +4,7 @@ import {capitalise, fetchTransactions, formatLocalDate, formatMoney, type Transa
 import {transactionDetails} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
 import TransactionStatus from '@site/src/components/TransactionStatus';
+import dataTable from '@site/src/css/dataTable.module.css';
 import styles from './styles.module.css';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: Transaction[]};
@@ -55,15 +56,15 @@ export default function AccountTransactions({userId, reloadKey = 0, headingLevel
       )}
       {load.status === 'done' && load.rows.length === 0 && <p>No payments yet. Your PayPal payments will appear here.</p>}
       {load.status === 'done' && load.rows.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
+        <div className={dataTable.scroll}>
+          <table className={dataTable.table}>
             <caption className="sr-only">Your subscription transactions, newest first</caption>
             <thead>
               <tr>
                 <th scope="col">Type</th>
                 <th scope="col">Date</th>
                 <th scope="col">Details</th>
-                <th scope="col" className={styles.num}>
+                <th scope="col" className={dataTable.num}>
                   Amount
                 </th>
                 <th scope="col">Status</th>
@@ -77,7 +78,7 @@ export default function AccountTransactions({userId, reloadKey = 0, headingLevel
                     <time dateTime={row.created_at}>{formatLocalDate(row.created_at)}</time>
                   </td>
                   <td>{transactionDetails(row.transaction_type)}</td>
-                  <td className={styles.num}>
+                  <td className={dataTable.num}>
                     {formatMoney(Number(row.amount))} {row.currency}
                   </td>
                   <td>

@@ -4,6 +4,7 @@ import {capitalise, formatLocalDate, formatMoney} from '@site/src/lib/subscripti
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
 import TransactionStatus from '@site/src/components/TransactionStatus';
+import dataTable from '@site/src/css/dataTable.module.css';
 import styles from './styles.module.css';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
@@ -181,15 +182,15 @@ export default function AdminTransactions(): React.JSX.Element {
           {rows.length === 0 ? (
             <p>No transactions{filtered ? ' match these filters' : ' yet'}.</p>
           ) : (
-            <div className={styles.scroll}>
-              <table className={styles.table}>
+            <div className={dataTable.scroll}>
+              <table className={dataTable.table}>
                 <caption className="sr-only">All subscription transactions, newest first</caption>
                 <thead>
                   <tr>
                     <th scope="col">Date</th>
                     <th scope="col">User</th>
                     <th scope="col">Type</th>
-                    <th scope="col" className={styles.num}>
+                    <th scope="col" className={dataTable.num}>
                       Amount
                     </th>
                     <th scope="col">Status</th>
@@ -208,7 +209,7 @@ export default function AdminTransactions(): React.JSX.Element {
                         {row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}
                       </th>
                       <td>{capitalise(row.transaction_type)}</td>
-                      <td className={styles.num}>
+                      <td className={dataTable.num}>
                         {formatMoney(row.amount)} {row.currency}
                       </td>
                       <td>
