@@ -2,8 +2,11 @@
 // in every MDX page without an import line in each lesson.
 import MDXComponents from '@theme-original/MDXComponents';
 import VideoEmbed from '@site/src/components/VideoEmbed';
+import {Exercise, Solution} from '@site/src/components/Exercise';
 
 export default {
   ...MDXComponents,
   VideoEmbed,
+  Exercise,
+  Solution,
 };

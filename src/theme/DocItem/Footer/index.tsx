@@ -1,7 +1,7 @@
 // Wraps theme-classic's DocItem/Footer (@theme-original/DocItem/Footer: tags and edit row).
 // Reason: every lesson page (a doc under /docs/modules/<course>/ other than the course's index)
-// gets the progress panel — time tracking, "Mark as complete", the course bar and the
-// previous/next lessons — between the lesson text and the original footer.
+// gets its "Last reviewed" date and the progress panel — time tracking, "Mark as complete", the
+// course bar and the previous/next lessons — between the lesson text and the original footer.
 import React from 'react';
 import Footer from '@theme-original/DocItem/Footer';
 import type FooterType from '@theme/DocItem/Footer';
@@ -10,14 +10,16 @@ import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
 import LessonProgress from '@site/src/components/LessonProgress';
+import LastReviewed from '@site/src/components/LastReviewed';
 
 type Props = WrapperProps<typeof FooterType>;
 
 export default function FooterWrapper(props: Props): React.JSX.Element {
-  const {metadata} = useDoc();
+  const {metadata, frontMatter} = useDoc();
   const entry = findDocEntry(useCatalog(), metadata.id);
   return (
     <>
+      <LastReviewed value={(frontMatter as {last_reviewed?: unknown}).last_reviewed} />
       {entry?.kind === 'lesson' && <LessonProgress course={entry.course} lesson={entry.lesson} index={entry.index} />}
       <Footer {...props} />
     </>
