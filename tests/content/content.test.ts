@@ -73,7 +73,8 @@ describe.each(pages.map((p) => [p.id, p] as const))('%s', (_id, page) => {
       expect(sections.some((s) => /^Worked example/i.test(s))).toBe(true);
       expect(sections.some((s) => /^Common mistakes/i.test(s))).toBe(true);
       expect(sections.some((s) => /^(Checklist|Summary)/i.test(s))).toBe(true);
-      const words = countWords(page.body);
+      // The practice exercises are extra: the 2,300-word ceiling keeps the teaching text readable.
+      const words = countWords(page.body.split(/^## Practice exercises$/m)[0] as string);
       expect(words).toBeGreaterThanOrEqual(900);
       expect(words).toBeLessThanOrEqual(2300);
     });
