@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
+import remarkDiagrams from './plugins/diagrams/remarkDiagrams';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -47,10 +48,8 @@ const config: Config = {
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',
   markdown: {
-    mermaid: true,
     hooks: {onBrokenMarkdownLinks: 'throw', onBrokenMarkdownImages: 'throw'},
   },
-  themes: ['@docusaurus/theme-mermaid'],
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
@@ -73,6 +72,8 @@ const config: Config = {
       {
         docs: {
           sidebarPath: './sidebars.ts',
+          // Mermaid diagrams become inline SVG at build time: no diagram library in the browser.
+          beforeDefaultRemarkPlugins: [remarkDiagrams],
           showLastUpdateTime: false,
         },
         blog: false,
@@ -140,7 +141,6 @@ const config: Config = {
       darkTheme: prismThemes.dracula,
       additionalLanguages: ['r', 'python', 'bash'],
     },
-    mermaid: {theme: {light: 'neutral', dark: 'dark'}},
   } satisfies Preset.ThemeConfig,
 };
 

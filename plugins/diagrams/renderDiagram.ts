@@ -1,0 +1,92 @@
+// Mermaid source → an accessible inline SVG, at build time and without a browser
+// (beautiful-mermaid lays the graph out with ELK in plain JavaScript). Colours are CSS variables
+// that src/components/Diagram sets per colour mode, so one SVG serves light and dark.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import {createRequire} from 'node:module';
+import path from 'node:path';
+import type * as BeautifulMermaid from 'beautiful-mermaid';
+
+type Renderer = typeof BeautifulMermaid;
+
+export interface RenderedDiagram {
+  svg: string;
+  /** The diagram's short name (the fence's `title="…"`, else its first node). */
+  title: string;
+  /** Every connection in words, for readers who cannot see the picture. */
+  description: string;
+}
+
+// beautiful-mermaid exports only an `import` entry. Docusaurus loads this file through jiti, which
+// turns import() into a require() that the package's exports refuse, so under jiti the package's
+// ESM entry is required by path (Node >= 20.19 loads ES modules through require).
+function requireEsmEntry(name: string): Renderer {
+  const requireHere = createRequire(__filename);
+  for (const dir of requireHere.resolve.paths(name) ?? []) {
+    const packageFile = path.join(dir, name, 'package.json');
+    if (!fs.existsSync(packageFile)) continue;
+    const manifest = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as {exports: {'.': {import: string}}};
+    return requireHere(path.join(dir, name, manifest.exports['.'].import)) as Renderer;
+  }
+  throw new Error(`${name} is not installed`);
+}
+
+let renderer: Promise<Renderer> | null = null;
+const loadRenderer = (): Promise<Renderer> =>
+  (renderer ??= import('beautiful-mermaid').catch(() => requireEsmEntry('beautiful-mermaid')));
+
+const COLOURS = {
+  bg: 'var(--diagram-bg)',
+  fg: 'var(--diagram-fg)',
+  line: 'var(--diagram-line)',
+  accent: 'var(--diagram-line)',
+  muted: 'var(--diagram-muted)',
+  surface: 'var(--diagram-surface)',
+  border: 'var(--diagram-border)',
+  transparent: true,
+  font: 'system-ui',
+};
+
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Node labels as a reader would say them: `<br/>` becomes a comma, entities decoded. */
+function plainLabel(label: string): string {
+  return label
+    .replace(/<br\s*\/?>/gi, ', ')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function describe(graph: ReturnType<Renderer['parseMermaid']>): {first: string; description: string} {
+  const label = (id: string) => plainLabel(graph.nodes.get(id)?.label ?? id);
+  const steps = graph.edges.map((edge) =>
+    edge.label ? `${label(edge.source)} — ${plainLabel(edge.label)} → ${label(edge.target)}` : `${label(edge.source)} → ${label(edge.target)}`,
+  );
+  const first = graph.nodes.values().next().value;
+  return {first: first ? plainLabel(first.label) : 'Diagram', description: `${steps.join('. ')}.`};
+}
+
+export async function renderDiagram(source: string, title?: string): Promise<RenderedDiagram> {
+  const {parseMermaid, renderMermaidSVG} = await loadRenderer();
+  const {first, description} = describe(parseMermaid(source));
+  const name = title ?? first;
+  // Ids must stay unique when several diagrams share a page.
+  const prefix = `d${crypto.createHash('sha256').update(source).digest('hex').slice(0, 8)}`;
+  const svg = renderMermaidSVG(source, COLOURS)
+    // The renderer asks Google Fonts for Inter; the site uses the reader's system font and makes
+    // no third-party requests.
+    .replace(/@import url\([^)]*\);\s*/g, '')
+    .replace(/\bid="([^"]+)"/g, `id="${prefix}-$1"`)
+    .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
+    .replace(/^<svg /, `<svg role="img" aria-labelledby="${prefix}-title" aria-describedby="${prefix}-desc" `)
+    .replace(/^(<svg[^>]*>)/, `$1<title id="${prefix}-title">${escapeXml(name)}</title><desc id="${prefix}-desc">${escapeXml(description)}</desc>`);
+  return {svg, title: name, description};
+}
+
+/** `title="…"` from a code fence's meta string. */
+export function titleFromMeta(meta: string | null | undefined): string | undefined {
+  return meta ? /title="([^"]+)"/.exec(meta)?.[1] : undefined;
+}
