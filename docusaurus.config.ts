@@ -63,7 +63,7 @@ const config: Config = {
     {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
   ],
 
-  plugins: ['./plugins/course-catalog/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
+  plugins: ['./plugins/course-catalog/index.ts', './plugins/search-index/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
   clientModules: ['./src/lib/errorFilterClient.ts'],
 
   presets: [
@@ -103,6 +103,7 @@ const config: Config = {
         {to: '/explore', label: 'Explore', position: 'left'},
         {to: '/modules', label: 'Modules', position: 'left'},
         {to: '/pricing', label: 'Pricing', position: 'left'},
+        {type: 'custom-search', position: 'right'},
         {type: 'custom-authButton', position: 'right'},
       ],
     },

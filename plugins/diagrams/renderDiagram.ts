@@ -2,10 +2,8 @@
 // (beautiful-mermaid lays the graph out with ELK in plain JavaScript). Colours are CSS variables
 // that src/components/Diagram sets per colour mode, so one SVG serves light and dark.
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import {createRequire} from 'node:module';
-import path from 'node:path';
 import type * as BeautifulMermaid from 'beautiful-mermaid';
+import {importEsm} from '../importEsm';
 
 type Renderer = typeof BeautifulMermaid;
 
@@ -17,23 +15,8 @@ export interface RenderedDiagram {
   description: string;
 }
 
-// beautiful-mermaid exports only an `import` entry. Docusaurus loads this file through jiti, which
-// turns import() into a require() that the package's exports refuse, so under jiti the package's
-// ESM entry is required by path (Node >= 20.19 loads ES modules through require).
-function requireEsmEntry(name: string): Renderer {
-  const requireHere = createRequire(__filename);
-  for (const dir of requireHere.resolve.paths(name) ?? []) {
-    const packageFile = path.join(dir, name, 'package.json');
-    if (!fs.existsSync(packageFile)) continue;
-    const manifest = JSON.parse(fs.readFileSync(packageFile, 'utf8')) as {exports: {'.': {import: string}}};
-    return requireHere(path.join(dir, name, manifest.exports['.'].import)) as Renderer;
-  }
-  throw new Error(`${name} is not installed`);
-}
-
 let renderer: Promise<Renderer> | null = null;
-const loadRenderer = (): Promise<Renderer> =>
-  (renderer ??= import('beautiful-mermaid').catch(() => requireEsmEntry('beautiful-mermaid')));
+const loadRenderer = (): Promise<Renderer> => (renderer ??= importEsm<Renderer>('beautiful-mermaid'));
 
 const COLOURS = {
   bg: 'var(--diagram-bg)',

@@ -1,9 +1,9 @@
 // Accounts in the site, in Chromium against the production build and a real local-supabase:
 // sign up and confirm from the mailbox, sign in and out, reset a password, edit the name,
 // session restore and refresh, keyboard use, and axe-core (WCAG 2.2 AA) on the dialogs.
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
+import {expectNoAxeViolations} from './axe';
 import {createConfirmedUser, navbar, signInThroughModal, storageKey, storedSession, uniqueEmail, useDarkMode, waitForMailLink} from './accounts';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -215,12 +215,7 @@ test('the modal works with the keyboard alone', async ({page}) => {
   await expect(account).toBeFocused();
 });
 
-const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-async function axe(page: Page): Promise<void> {
-  const result = await new AxeBuilder({page}).include('[role="dialog"]').withTags(WCAG).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const axe = (page: Page) => expectNoAxeViolations(page, '[role="dialog"]');
 
 for (const mode of ['light', 'dark'] as const) {
   test(`axe-core finds no WCAG 2.2 AA violations in the modal and Account Settings (${mode})`, async ({page}) => {

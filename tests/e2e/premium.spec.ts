@@ -2,24 +2,20 @@
 // sign in → /pricing → discount code → review → Subscribe → the simulator's Approve → back on
 // /account, active; Account Settings shows the same; the admin page lists the purchase for an
 // admin and refuses a normal user. axe-core (WCAG 2.2 AA) on the pages on the way.
-import AxeBuilder from '@axe-core/playwright';
 import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {e2eBackend} from './backend';
+import {expectNoAxeViolations} from './axe';
 import {createConfirmedUser, navbar, signInThroughModal, uniqueEmail, useDarkMode} from './accounts';
 
 const PASSWORD = 'Correct-Horse-42';
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await waitForHydration(page);
 }
 
-async function expectAccessible(page: Page, include = 'main'): Promise<void> {
-  const result = await new AxeBuilder({page}).include(include).withTags(AXE_TAGS).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
+const expectAccessible = (page: Page, include = 'main') => expectNoAxeViolations(page, include);
 
 async function service(path: string, init: RequestInit): Promise<unknown> {
   const {url, serviceRoleKey} = e2eBackend();

@@ -1,7 +1,8 @@
 // Wraps theme-classic's DocItem/Content to show a "Premium" badge above lessons whose front
 // matter says `premium: true`. Gating itself is not done here.
 // Also puts the course's lesson list with progress (ticks, percentage, "Continue") at the top of
-// each course landing page (docs/modules/<course>/index.mdx), just under its title.
+// each course landing page (docs/modules/<course>/index.mdx), just under its title, and marks the
+// page text as what the search index reads (data-pagefind-body, with the module as metadata).
 import React from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
@@ -18,8 +19,9 @@ export default function ContentWrapper(props: Props): React.JSX.Element {
   const {frontMatter, metadata} = useDoc();
   const premium = (frontMatter as {premium?: unknown}).premium === true;
   const entry = findDocEntry(useCatalog(), metadata.id);
+  const moduleMeta = entry ? {'data-pagefind-meta': `module:${entry.course.title}`} : {};
   return (
-    <>
+    <div data-pagefind-body="" {...moduleMeta}>
       {premium && (
         <p>
           <PremiumBadge /> <span>An advanced lesson in the Premium plan.</span>
@@ -28,13 +30,15 @@ export default function ContentWrapper(props: Props): React.JSX.Element {
       {entry?.kind === 'course' ? (
         <Content {...props}>
           <>
-            <CourseProgress course={entry.course} />
+            <div data-pagefind-ignore="">
+              <CourseProgress course={entry.course} />
+            </div>
             {props.children}
           </>
         </Content>
       ) : (
         <Content {...props} />
       )}
-    </>
+    </div>
   );
 }

@@ -1,0 +1,112 @@
+// Offline search in Chromium against the production build and its Pagefind index: the keyboard
+// opens it, a phrase from a lesson's text and a glossary term both find the lesson, Enter goes
+// there, nothing from a Premium lesson's body is findable, and the dialog passes axe in both modes.
+import fs from 'node:fs';
+import path from 'node:path';
+import type {Page} from '@playwright/test';
+import {test, expect, waitForHydration} from './fixtures';
+import {expectNoAxeViolations} from './axe';
+import {useDarkMode} from './accounts';
+
+const DOCS = path.resolve(__dirname, '../../docs/modules');
+
+function searchDialog(page: Page) {
+  return page.getByRole('dialog', {name: 'Search the course'});
+}
+
+async function openSearch(page: Page, shortcut: 'Control+k' | '/' = 'Control+k') {
+  await page.goto('/');
+  await waitForHydration(page);
+  await page.keyboard.press(shortcut);
+  const dialog = searchDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('combobox', {name: 'Search the course'})).toBeFocused();
+  return dialog;
+}
+
+/** Six words from the middle of a list item in a lesson's "Common mistakes" section. */
+function phraseFromCommonMistakes(lessonFile: string): string {
+  const text = fs.readFileSync(path.join(DOCS, lessonFile), 'utf8');
+  const section = /^## Common mistakes\n([\s\S]*?)^## /m.exec(text)?.[1] ?? '';
+  const item = /^- \*\*[^*]+\*\*\s+(.+)$/m.exec(section)?.[1] ?? '';
+  const words = item.replace(/[*`[\]()]/g, '').split(/\s+/).filter((w) => /^[A-Za-z]+[,.]?$/.test(w));
+  return words.slice(0, 6).join(' ').replace(/[,.]$/, '');
+}
+
+test('Ctrl-K opens search; a phrase from a lesson finds it, and Enter goes there', async ({page, consoleErrors}) => {
+  const dialog = await openSearch(page);
+  const phrase = phraseFromCommonMistakes('data-analysis/overview.mdx');
+  expect(phrase.split(' ').length).toBe(6);
+  await page.keyboard.type(phrase);
+  const first = dialog.getByRole('option').first();
+  await expect(first).toBeVisible();
+  await expect(dialog.getByRole('option', {selected: true})).toContainText(/data analysis/i);
+  await expect(dialog.locator('mark').first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/docs\/modules\/data-analysis\/overview/);
+  expect(consoleErrors.messages).toEqual([]);
+});
+
+for (const term of ['PICO', 'kappa', 'MeSH', 'I²', 'forest plots']) {
+  test(`"/" opens search and the term "${term}" finds lessons`, async ({page}) => {
+    const dialog = await openSearch(page, '/');
+    await page.keyboard.type(term);
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
+  });
+}
+
+test('arrow keys move through results and the list names the section', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.keyboard.type('risk of bias');
+  await expect(dialog.getByRole('option').nth(1)).toBeVisible();
+  const first = await dialog.getByRole('option', {selected: true}).textContent();
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('option', {selected: true})).not.toHaveText(first ?? '');
+  await expect(dialog.getByRole('option').filter({hasText: '›'}).first()).toBeVisible();
+});
+
+test('a Premium lesson is found by its public part but never by its body', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.keyboard.type('meta-analysis forest plot pooled');
+  await expect(dialog.getByRole('option').first()).toBeVisible();
+  const bodyPhrase = phraseFromCommonMistakes('systematic-review/meta-analysis.mdx');
+  await dialog.getByRole('combobox').fill(bodyPhrase);
+  await expect(dialog.getByRole('status')).toHaveText(/results?|No results/);
+  const hits = await dialog.getByRole('option').allTextContents();
+  for (const hit of hits) expect(hit).not.toMatch(/Meta-analysis.*pooled|Meta-analysis$/i);
+  const urls = await dialog.getByRole('option').evaluateAll((options) => options.map((o) => o.textContent ?? ''));
+  expect(urls.join('\n')).not.toContain(bodyPhrase);
+});
+
+test('no results suggests the modules', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.keyboard.type('zzqxjv');
+  await expect(dialog.getByRole('status')).toHaveText('No results for “zzqxjv”.');
+  await expect(dialog.getByRole('navigation', {name: 'Modules'}).getByRole('link', {name: 'Systematic Review'})).toBeVisible();
+});
+
+test('search opens from the mobile menu', async ({page}) => {
+  await page.setViewportSize({width: 390, height: 800});
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  await page.getByRole('button', {name: 'Toggle navigation bar'}).click();
+  await page.locator('.navbar-sidebar').getByRole('button', {name: 'Search'}).click();
+  await expect(searchDialog(page)).toBeVisible();
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`the search dialog passes axe in ${mode} mode`, async ({page}) => {
+    if (mode === 'dark') await useDarkMode(page);
+    const dialog = await openSearch(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await expectNoAxeViolations(page, '[role="dialog"]');
+    await page.keyboard.type('kappa');
+    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await expectNoAxeViolations(page, '[role="dialog"]');
+    await dialog.getByRole('combobox').fill('zzqxjv');
+    await expect(dialog.getByRole('status')).toHaveText(/No results/);
+    await expectNoAxeViolations(page, '[role="dialog"]');
+  });
+}
