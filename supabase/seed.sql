@@ -153,6 +153,10 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'publishing-tools', 'Journals, Preprints and Peer Review', 'Shortlist journals, avoid predatory ones, set up ORCID, decide on a preprint, and answer reviewers with a clear point-by-point table.', 2, false, true from public.courses where slug = 'publishing'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'publishing') and slug not in ('cover-letter', 'publishing-tools');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'licences-rights', 'Licences, Rights and Open Access Compliance', 'Choose a Creative Commons licence, keep the rights you need, meet Plan S and funder open access rules, and spot hijacked journals before you submit.', 3, false, true from public.courses where slug = 'publishing'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'publishing') and slug not in ('cover-letter', 'publishing-tools', 'licences-rights');
 
 update public.courses set is_active = false where slug not in ('research-overview', 'literature-review', 'systematic-review', 'data-analysis', 'manuscript-writing', 'open-data', 'publishing');

@@ -589,6 +589,16 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
         ],
       },
       {
+        title: 'Licences, rights and open access compliance',
+        points: [
+          'CC BY allows any reuse, including commercial and adapted, with attribution; NC and ND restrict it.',
+          'Rights retention: state a CC BY licence on your accepted manuscript at submission, then deposit it on publication.',
+          'cOAlition S members stopped paying for transformative arrangements after 2024: check your funder and the Journal Checker Tool.',
+          'Hijacked journals copy a real title and ISSN: verify via the ISSN Portal and the Retraction Watch Hijacked Journal Checker.',
+        ],
+        note: 'From the lesson Licences, Rights and Open Access Compliance.',
+      },
+      {
         title: 'Peer review and decisions',
         points: [
           'An editor may desk-reject without review, often for fit or scope.',
