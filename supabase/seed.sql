@@ -15,7 +15,11 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'primary-secondary-research', 'Primary and Secondary Research', 'Tell primary from secondary research and choose between narrative, systematic, scoping and umbrella reviews for your question.', 3, false, true from public.courses where slug = 'research-overview'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'research-overview') and slug not in ('research-question', 'research-design', 'primary-secondary-research');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'research-integrity', 'Research Integrity and Trustworthy Evidence', 'Recognise fabrication, paper mills, p-hacking and HARKing, check the studies you rely on for retractions and trustworthiness, and know what to do if you suspect misconduct.', 4, false, true from public.courses where slug = 'research-overview'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'research-overview') and slug not in ('research-question', 'research-design', 'primary-secondary-research', 'research-integrity');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('literature-review', 'Literature Review', 'Plan, search, retrieve, read and manage the literature for a review, a thesis chapter or the introduction of a research paper.', 2, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,
@@ -110,7 +114,11 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'high-yield-med-tools', 'High-Yield Tools for Medical Research', 'Compute and explain sensitivity, specificity, predictive values, likelihood ratios, NNT, odds versus risk, ROC curves and survival basics.', 4, true, true from public.courses where slug = 'data-analysis'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'data-analysis') and slug not in ('overview', 'analysis-tests', 'sample-size', 'high-yield-med-tools');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'regression-confounding', 'Regression and Confounding', 'Estimate crude and adjusted effects, choose confounders with a causal diagram, avoid adjusting for mediators and colliders, and handle missing data and multiple testing.', 5, true, true from public.courses where slug = 'data-analysis'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'data-analysis') and slug not in ('overview', 'analysis-tests', 'sample-size', 'high-yield-med-tools', 'regression-confounding');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('manuscript-writing', 'Manuscript Writing', 'Turn a finished study into a clear IMRaD manuscript that follows the right EQUATOR reporting guideline and has a strong structured abstract.', 5, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,
@@ -145,6 +153,10 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'publishing-tools', 'Journals, Preprints and Peer Review', 'Shortlist journals, avoid predatory ones, set up ORCID, decide on a preprint, and answer reviewers with a clear point-by-point table.', 2, false, true from public.courses where slug = 'publishing'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'publishing') and slug not in ('cover-letter', 'publishing-tools');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'licences-rights', 'Licences, Rights and Open Access Compliance', 'Choose a Creative Commons licence, keep the rights you need, meet Plan S and funder open access rules, and spot hijacked journals before you submit.', 3, false, true from public.courses where slug = 'publishing'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'publishing') and slug not in ('cover-letter', 'publishing-tools', 'licences-rights');
 
 update public.courses set is_active = false where slug not in ('research-overview', 'literature-review', 'systematic-review', 'data-analysis', 'manuscript-writing', 'open-data', 'publishing');

@@ -114,6 +114,17 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
         ],
         note: 'Choosing a review type is covered in the lesson on primary and secondary research.',
       },
+      {
+        title: 'Research integrity and trustworthy evidence',
+        points: [
+          'Misconduct means fabrication, falsification or plagiarism; honest error is not misconduct.',
+          'Testing 20 outcomes with no real effect gives a 64% chance of at least one p < 0.05: 1 − 0.95²⁰.',
+          'Preregister the question and analysis plan; registered reports are peer reviewed before data collection.',
+          'Check every study you cite or pool for retractions and for trustworthiness (Cochrane policy, INSPECT-SR).',
+          'Raise suspected misconduct with the journal editor or your research integrity office, in neutral language.',
+        ],
+        note: 'From the lesson Research Integrity and Trustworthy Evidence.',
+      },
     ],
   },
 
@@ -372,6 +383,16 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'Involve a statistician early, ideally when you write the protocol.',
         ],
       },
+      {
+        title: 'Regression and confounding',
+        points: [
+          'Report crude and adjusted estimates side by side.',
+          'Choose confounders from a causal diagram (DAG), not by p-values or stepwise selection.',
+          'Do not adjust for mediators or colliders.',
+          'State how missing data were handled, and prespecify how multiple testing will be handled.',
+        ],
+        note: 'Worked through in the Premium lesson Regression and Confounding.',
+      },
     ],
   },
 
@@ -566,6 +587,16 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'A preprint (for example on medRxiv) shares results early, before peer review.',
           "Check the target journal's preprint policy before posting.",
         ],
+      },
+      {
+        title: 'Licences, rights and open access compliance',
+        points: [
+          'CC BY allows any reuse, including commercial and adapted, with attribution; NC and ND restrict it.',
+          'Rights retention: state a CC BY licence on your accepted manuscript at submission, then deposit it on publication.',
+          'cOAlition S members stopped paying for transformative arrangements after 2024: check your funder and the Journal Checker Tool.',
+          'Hijacked journals copy a real title and ISSN: verify via the ISSN Portal and the Retraction Watch Hijacked Journal Checker.',
+        ],
+        note: 'From the lesson Licences, Rights and Open Access Compliance.',
       },
       {
         title: 'Peer review and decisions',

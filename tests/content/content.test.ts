@@ -17,6 +17,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/writing-manuscript',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
+  'modules/data-analysis/regression-confounding',
   'modules/manuscript-writing/templates',
   'modules/publishing/cover-letter',
 ]);
@@ -26,7 +27,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(29); // 28 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(32); // 31 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

@@ -13,7 +13,7 @@ const catalog = readCatalog(path.join(root, 'docs'));
 
 // The product's course list (issue 2): modules in course order and their lesson slugs.
 const EXPECTED: Record<string, string[]> = {
-  'research-overview': ['primary-secondary-research', 'research-design', 'research-question'],
+  'research-overview': ['primary-secondary-research', 'research-design', 'research-question', 'research-integrity'],
   'literature-review': [
     'methodology',
     'accessing-full-text-articles',
@@ -34,10 +34,10 @@ const EXPECTED: Record<string, string[]> = {
     'searching-articles',
     'writing-manuscript',
   ],
-  'data-analysis': ['overview', 'analysis-tests', 'high-yield-med-tools', 'sample-size'],
+  'data-analysis': ['overview', 'analysis-tests', 'high-yield-med-tools', 'sample-size', 'regression-confounding'],
   'manuscript-writing': ['templates'],
   'open-data': ['overview', 'workflow'],
-  publishing: ['cover-letter', 'publishing-tools'],
+  publishing: ['cover-letter', 'publishing-tools', 'licences-rights'],
 };
 
 describe('course catalog', () => {
