@@ -59,22 +59,45 @@ function bestSection(fragment: PagefindFragment): PagefindSubResult | null {
   );
 }
 
+// Docusaurus puts a zero-width space in every heading's anchor link; it is not part of the title.
+const clean = (text: string) => text.replace(/\u200b/g, '').trim();
+
 export function toHit(id: string, fragment: PagefindFragment): SearchHit {
   const section = bestSection(fragment);
-  const title = fragment.meta.title ?? fragment.url;
+  const title = clean(fragment.meta.title ?? fragment.url);
+  const sectionTitle = section ? clean(section.title) : undefined;
   return {
     id,
     url: section?.url ?? fragment.url,
     title,
     module: fragment.meta.module,
-    section: section && section.title !== title ? section.title : undefined,
+    section: sectionTitle && sectionTitle !== title ? sectionTitle : undefined,
     excerpt: section?.excerpt ?? fragment.excerpt,
   };
+}
+
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}²]+/gu) ?? [];
+
+function sharedPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a[n] === b[n]) n += 1;
+  return n;
+}
+
+/**
+ * When no indexed word starts with a query word, Pagefind falls back to ever shorter prefixes of
+ * it ("zzqxjv" finds every "z"). A result counts only if a highlighted word shares at least three
+ * letters (or the whole word, when shorter) with a word of the query.
+ */
+export function isRelevant(hit: SearchHit, query: string): boolean {
+  const terms = words(query);
+  const marked = [...hit.excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].flatMap((m) => words(m[1] ?? ''));
+  return marked.some((word) => terms.some((term) => sharedPrefix(word, term) >= Math.min(3, term.length)));
 }
 
 export async function searchSite(api: PagefindApi, query: string, limit = 8): Promise<SearchHit[]> {
   const found = await api.search(query);
   if (!found) return []; // a newer search superseded this one
-  const fragments = await Promise.all(found.results.slice(0, limit).map(async (r) => toHit(r.id, await r.data())));
-  return fragments;
+  const hits = await Promise.all(found.results.slice(0, limit * 2).map(async (r) => toHit(r.id, await r.data())));
+  return hits.filter((hit) => isRelevant(hit, query)).slice(0, limit);
 }
