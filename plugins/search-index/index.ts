@@ -1,6 +1,7 @@
 // Builds the offline full-text search index after `docusaurus build`, from the built HTML itself
 // (Pagefind), so the index holds exactly what the static pages hold: a Premium lesson's public
 // part and never its body, which is not in the build. Pages opt in with `data-pagefind-body`.
+import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind';
@@ -16,8 +17,13 @@ export async function buildSearchIndex(siteDir: string): Promise<{pages: number}
     if (!index) throw new Error(`search index: ${errors.join('; ')}`);
     const added = await index.addDirectory({path: siteDir});
     if (added.errors.length > 0) throw new Error(`search index: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({outputPath: path.join(siteDir, SEARCH_INDEX_DIR)});
+    const outputPath = path.join(siteDir, SEARCH_INDEX_DIR);
+    const written = await index.writeFiles({outputPath});
     if (written.errors.length > 0) throw new Error(`search index: ${written.errors.join('; ')}`);
+    // Pagefind also writes its ready-made UIs; the site has its own dialog, so they would be dead files.
+    for (const file of fs.readdirSync(outputPath)) {
+      if (/^pagefind-(.+-)?ui\.(js|css)$|^pagefind-highlight\.js$/.test(file)) fs.rmSync(path.join(outputPath, file));
+    }
     return {pages: added.page_count};
   } finally {
     await pagefind.close();

@@ -1,8 +1,9 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|rest|auth.
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|rest|auth.
 import {siteBench} from './site-bench';
 import {accountsBench} from './accounts-bench';
 import {restBench} from './rest-bench';
 import {authBench} from './auth-bench';
+import {searchBench} from './search-bench';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -11,6 +12,7 @@ const wanted = (name: string) => !only || only === name;
 async function main(): Promise<void> {
   if (wanted('site')) await siteBench({skipBuild: args.includes('--skip-build')});
   if (wanted('site') || only === 'accounts') await accountsBench();
+  if (wanted('site') || only === 'search') await searchBench();
   if (wanted('rest')) await restBench();
   if (wanted('auth')) await authBench();
 }
