@@ -3,10 +3,12 @@
 import MDXComponents from '@theme-original/MDXComponents';
 import VideoEmbed from '@site/src/components/VideoEmbed';
 import {Exercise, Solution} from '@site/src/components/Exercise';
+import ForestPlot from '@site/src/components/ForestPlot';
 
 export default {
   ...MDXComponents,
   VideoEmbed,
   Exercise,
   Solution,
+  ForestPlot,
 };
