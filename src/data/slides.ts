@@ -278,6 +278,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'The bands overlap on purpose: also weigh the size and direction of effects and the confidence interval of I².',
           'Explore heterogeneity with prespecified subgroup or sensitivity analyses, not post hoc fishing.',
         ],
+        note: "Going further: the Premium lesson Meta-analysis in depth covers prediction intervals, τ on the clinical scale, Hedges' g, zero-event trials, subgroup credibility (ICEMAN), unit-of-analysis issues and SWiM.",
       },
       {
         title: 'Certainty (GRADE) and reporting (PRISMA 2020)',

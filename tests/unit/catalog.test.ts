@@ -30,6 +30,7 @@ const EXPECTED: Record<string, string[]> = {
     'extraction-table',
     'full-text-screening',
     'meta-analysis',
+    'meta-analysis-in-depth',
     'screen-title-abstract',
     'searching-articles',
     'writing-manuscript',
