@@ -93,7 +93,11 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'meta-analysis-in-depth', 'Meta-Analysis in Depth', 'Prediction intervals, τ on the clinical scale, MD and SMD with Hedges'' g, sparse data and zero events, subgroup credibility, unit-of-analysis errors and SWiM.', 10, true, true from public.courses where slug = 'systematic-review'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript', 'meta-analysis-in-depth');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'grade-certainty', 'GRADE Certainty of Evidence', 'Rate certainty with GRADE in full, with five reasons to rate down, three to rate up, imprecision against thresholds, ROBINS-I, and a summary of findings table built step by step.', 11, true, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript', 'meta-analysis-in-depth', 'grade-certainty');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('data-analysis', 'Data Analysis', 'Plan and run the core analyses of a medical study, from describing data to choosing tests, sizing the sample and reading diagnostic results.', 4, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,

@@ -288,6 +288,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'Present key outcomes in a summary of findings table.',
           'Report the review against the 27-item PRISMA 2020 checklist, with its flow diagram.',
         ],
+        note: 'Going further: the Premium lesson GRADE certainty of evidence covers all eight domains, imprecision against thresholds, ROBINS-I and building a summary of findings table step by step.',
       },
     ],
   },

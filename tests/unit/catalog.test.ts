@@ -29,6 +29,7 @@ const EXPECTED: Record<string, string[]> = {
     'developing-search-query',
     'extraction-table',
     'full-text-screening',
+    'grade-certainty',
     'meta-analysis',
     'meta-analysis-in-depth',
     'screen-title-abstract',
