@@ -269,6 +269,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'A common-effect (fixed-effect) model assumes one true effect; random effects allow it to vary between studies.',
           'Forest plot: squares are study estimates sized by weight, lines their CIs, the diamond the pooled result.',
         ],
+        note: 'Missing studies and results can bias the pooled result: the lesson Non-reporting bias covers registries, outcome switching, ROB-ME and the limits of funnel plots.',
       },
       {
         title: 'Heterogeneity: reading I²',

@@ -28,7 +28,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(31); // 30 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(32); // 31 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

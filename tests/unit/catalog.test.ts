@@ -32,6 +32,7 @@ const EXPECTED: Record<string, string[]> = {
     'grade-certainty',
     'meta-analysis',
     'meta-analysis-in-depth',
+    'non-reporting-bias',
     'screen-title-abstract',
     'searching-articles',
     'writing-manuscript',
