@@ -71,6 +71,18 @@ describe('ForestPlot', () => {
     expect(screen.getByRole('rowheader', {name: 'Trial D'}).closest('tr')?.textContent).toContain('1.15 [0.40, 3.34]');
   });
 
+  it('ends an interval that runs off the axis in an arrowhead at the axis edge', () => {
+    // 2/40 versus 1/40: RR 2.0 with a 95% CI of about 0.19 to 21, wider than the 0.2–5 axis.
+    const wide = [{label: 'Small', events1: 2, total1: 40, events2: 1, total2: 40}, studies[2] as (typeof studies)[0]];
+    const {container} = render(<ForestPlot title="Wide" experimental="A" control="B" studies={wide} />);
+    const interval = container.querySelector('[data-label="Small"] [data-part="ci"]');
+    const line = interval?.querySelector('line');
+    const tick = (value: number) => num(container.querySelector(`[data-part="tick"][data-value="${value}"] line`), 'x1');
+    expect(num(line ?? null, 'x1')).toBeCloseTo(tick(0.2), 6);
+    expect(num(line ?? null, 'x2')).toBeCloseTo(tick(5), 6);
+    expect(interval?.querySelectorAll('path')).toHaveLength(2);
+  });
+
   it('refuses a zero cell instead of plotting an infinite ratio', () => {
     expect(() => poolRiskRatios([{label: 'Zero', events1: 0, total1: 50, events2: 3, total2: 50}, studies[0] as (typeof studies)[0]])).toThrow(/Zero/);
   });

@@ -31,7 +31,7 @@ const ci = (s: {riskRatio: number; lower: number; upper: number}) => `${ratio(s.
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 /** Maps a ratio to an x coordinate on a log axis spanning [min, max]. */
-export function logScale(min: number, max: number, left = PLOT_LEFT, right = PLOT_RIGHT): (value: number) => number {
+function logScale(min: number, max: number, left = PLOT_LEFT, right = PLOT_RIGHT): (value: number) => number {
   const span = Math.log(max) - Math.log(min);
   return (value) => left + ((Math.log(value) - Math.log(min)) / span) * (right - left);
 }
