@@ -93,7 +93,19 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'writing-manuscript', 'Writing the Manuscript', 'Write a systematic review that meets PRISMA 2020, with a structured abstract, a summary of findings table and GRADE-based conclusions.', 9, true, true from public.courses where slug = 'systematic-review'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'meta-analysis-in-depth', 'Meta-Analysis in Depth', 'Prediction intervals, τ on the clinical scale, MD and SMD with Hedges'' g, sparse data and zero events, subgroup credibility, unit-of-analysis errors and SWiM.', 10, true, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'grade-certainty', 'GRADE Certainty of Evidence', 'Rate certainty with GRADE in full, with five reasons to rate down, three to rate up, imprecision against thresholds, ROBINS-I, and a summary of findings table built step by step.', 11, true, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'non-reporting-bias', 'Non-Reporting Bias', 'Find missing studies and results with trial registries, spot outcome switching, judge risk of bias due to missing evidence with ROB-ME, and read funnel plots within their limits.', 12, false, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript', 'meta-analysis-in-depth', 'grade-certainty', 'non-reporting-bias');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('data-analysis', 'Data Analysis', 'Plan and run the core analyses of a medical study, from describing data to choosing tests, sizing the sample and reading diagnostic results.', 4, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,

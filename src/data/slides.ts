@@ -280,6 +280,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'A common-effect (fixed-effect) model assumes one true effect; random effects allow it to vary between studies.',
           'Forest plot: squares are study estimates sized by weight, lines their CIs, the diamond the pooled result.',
         ],
+        note: 'Missing studies and results can bias the pooled result: the lesson Non-reporting bias covers registries, outcome switching, ROB-ME and the limits of funnel plots.',
       },
       {
         title: 'Heterogeneity: reading I²',
@@ -289,6 +290,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'The bands overlap on purpose: also weigh the size and direction of effects and the confidence interval of I².',
           'Explore heterogeneity with prespecified subgroup or sensitivity analyses, not post hoc fishing.',
         ],
+        note: "Going further: the Premium lesson Meta-analysis in depth covers prediction intervals, τ on the clinical scale, Hedges' g, zero-event trials, subgroup credibility (ICEMAN), unit-of-analysis issues and SWiM.",
       },
       {
         title: 'Certainty (GRADE) and reporting (PRISMA 2020)',
@@ -298,6 +300,7 @@ export const slideDecks: Readonly<Record<ModuleSlug, SlideDeckData>> = {
           'Present key outcomes in a summary of findings table.',
           'Report the review against the 27-item PRISMA 2020 checklist, with its flow diagram.',
         ],
+        note: 'Going further: the Premium lesson GRADE certainty of evidence covers all eight domains, imprecision against thresholds, ROBINS-I and building a summary of findings table step by step.',
       },
     ],
   },

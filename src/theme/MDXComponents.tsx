@@ -4,6 +4,7 @@ import MDXComponents from '@theme-original/MDXComponents';
 import VideoEmbed from '@site/src/components/VideoEmbed';
 import {Exercise, Solution} from '@site/src/components/Exercise';
 import Diagram from '@site/src/components/Diagram';
+import ForestPlot from '@site/src/components/ForestPlot';
 
 export default {
   ...MDXComponents,
@@ -11,4 +12,5 @@ export default {
   Exercise,
   Solution,
   Diagram,
+  ForestPlot,
 };

@@ -184,7 +184,9 @@ test('the table of contents lists level 2 and 3 headings only', async ({page}) =
     .locator('article .markdown')
     .first()
     .evaluate((root) =>
-      [...root.querySelectorAll('h2[id], h3[id], h4[id]')].map((h) => ({level: h.tagName, id: h.id})),
+      // Markdown headings carry Docusaurus' `anchor` class; a component's own heading (an exercise
+      // title) is not a section of the lesson and has no place in the TOC.
+      [...root.querySelectorAll('h2.anchor[id], h3.anchor[id], h4.anchor[id]')].map((h) => ({level: h.tagName, id: h.id})),
     );
   const tocIds = await page
     .locator('.table-of-contents a')
