@@ -2,11 +2,13 @@
 // in every MDX page without an import line in each lesson.
 import MDXComponents from '@theme-original/MDXComponents';
 import VideoEmbed from '@site/src/components/VideoEmbed';
+import Download from '@site/src/components/Download';
 import {Exercise, Solution} from '@site/src/components/Exercise';
 
 export default {
   ...MDXComponents,
   VideoEmbed,
+  Download,
   Exercise,
   Solution,
 };

@@ -18,11 +18,14 @@ import {tableTemplates} from '../../scripts/lib/practiceFiles/tables';
 const STATIC_DIR = path.resolve(__dirname, '../../static');
 const pages = listDocFiles().map(readDoc);
 
-/** Links to /templates/… or /datasets/…, written as pathname:/// (plain download) or a root path. */
+/** Files offered with <Download href="/templates/…"> or <Download href="/datasets/…">. */
 function downloadLinks(page: DocPage): string[] {
-  const links = page.body.match(/\]\((?:pathname:\/\/)?\/(?:templates|datasets)\/[^)\s]+\)/g) ?? [];
-  return links.map((link) => link.slice(2, -1).replace(/^pathname:\/\//, ''));
+  return [...page.body.matchAll(/<Download\s+href="(\/(?:templates|datasets)\/[^"]+)"/g)].map((m) => m[1] as string);
 }
+
+/** Markdown links to those files, which would open a new tab instead of saving the file. */
+const markdownFileLinks = (page: DocPage): string[] =>
+  page.body.match(/\]\((?:pathname:\/\/)?\/(?:templates|datasets)\/[^)\s]*\)/g) ?? [];
 
 const readCsv = (file: string): Record<string, string>[] =>
   parse(fs.readFileSync(path.join(STATIC_DIR, file), 'utf8'), {columns: true, skip_empty_lines: true}) as Record<string, string>[];
@@ -37,6 +40,10 @@ describe('download links', () => {
     for (const [id, link] of links) {
       expect(fs.existsSync(path.join(STATIC_DIR, link)), `${id} links ${link}`).toBe(true);
     }
+  });
+
+  it('offers files with <Download>, never a Markdown link that opens them in a new tab', () => {
+    for (const page of pages) expect(markdownFileLinks(page), page.id).toEqual([]);
   });
 
   // Each template is offered where it is taught (issue #11).
