@@ -55,7 +55,7 @@ describe('download links', () => {
     'systematic-review/bias-assessment': ['/templates/rob2-judgement-sheet.xlsx'],
     'systematic-review/writing-manuscript': ['/templates/prisma-2020-flow-diagram.svg', '/templates/prisma-2020-flow-diagram.drawio'],
     'systematic-review/meta-analysis': ['/templates/summary-of-findings.xlsx'],
-    'publishing/cover-letter': ['/templates/cover-letter-skeleton.md'],
+    'publishing/cover-letter': ['/templates/cover-letter-skeleton.md', '/templates/cover-letter-skeleton.docx'],
   };
   it.each(Object.entries(taughtIn))('%s links its templates', (id, expected) => {
     const page = pages.find((p) => p.id === `modules/${id}`);
@@ -137,6 +137,19 @@ describe('template wording follows the standards', () => {
       expect(drawio, `.drawio has "${text}"`).toContain(text.replace(/&/g, '&amp;'));
     }
     expect(svg).toContain('doi: 10.1136/bmj.n71');
+  });
+
+  it('the cover-letter skeleton walks through the lesson\'s parts A to F and every declaration', () => {
+    const letter = fs.readFileSync(path.join(STATIC_DIR, 'templates/cover-letter-skeleton.md'), 'utf8');
+    const parts = ['[A] Opening', '[B] The question', '[C] The finding', '[D] Fit with the journal', '[E] Declarations', '[F] Reviewer suggestions'];
+    const positions = parts.map((part) => letter.indexOf(part));
+    expect(positions.every((p) => p >= 0), 'every part is there').toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    for (const declaration of ['original', 'preprint', 'ICMJE authorship criteria', 'CRediT', 'approved by', 'registered', 'reporting guideline', 'funded by', 'competing interests', 'data availability']) {
+      expect(letter, declaration).toContain(declaration);
+    }
+    const docx = fs.readFileSync(path.join(STATIC_DIR, 'templates/cover-letter-skeleton.docx'));
+    expect(docx.subarray(0, 2).toString('latin1'), 'the .docx is a zip package').toBe('PK');
   });
 
   it('the RoB 2 sheet names the five domains, the overall judgement and the judgement options as RoB 2 does', () => {

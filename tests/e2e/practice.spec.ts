@@ -55,6 +55,7 @@ test('templates and datasets are served with their content types', async ({reque
     ['/templates/data-extraction-form.xlsx', /^application\/vnd\.openxmlformats-officedocument\.spreadsheetml\.sheet/],
     ['/templates/prisma-2020-flow-diagram.svg', /^image\/svg\+xml/],
     ['/templates/cover-letter-skeleton.md', /^text\/markdown/],
+    ['/templates/cover-letter-skeleton.docx', /^application\/vnd\.openxmlformats-officedocument\.wordprocessingml\.document/],
     ['/datasets/wound_trial.csv', /^text\/csv/],
   ];
   for (const [path, type] of expected) {

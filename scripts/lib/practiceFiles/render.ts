@@ -1,9 +1,9 @@
 // Turns the template and dataset definitions into the files served from static/: CSV for every
 // table, XLSX (through exceljs) for the templates that also ship as spreadsheets, SVG and .drawio
-// for the PRISMA flow diagram, Markdown for the cover letter.
+// for the PRISMA flow diagram, Markdown and .docx for the cover letter.
 import ExcelJS from 'exceljs';
 import {stringify} from 'csv-stringify/sync';
-import {coverLetterSkeleton, COVER_LETTER_FILE} from './coverLetter';
+import {coverLetterDocx, coverLetterMarkdown, COVER_LETTER_NAME} from './coverLetter';
 import {datasets} from './datasets';
 import {prismaDrawio, prismaSvg} from './prismaFlow';
 import {tableTemplates, type TableTemplate} from './tables';
@@ -63,7 +63,8 @@ export async function practiceFiles(): Promise<PracticeFile[]> {
   }
   files.push({path: 'templates/prisma-2020-flow-diagram.svg', content: prismaSvg()});
   files.push({path: 'templates/prisma-2020-flow-diagram.drawio', content: prismaDrawio()});
-  files.push({path: `templates/${COVER_LETTER_FILE}`, content: coverLetterSkeleton()});
+  files.push({path: `templates/${COVER_LETTER_NAME}.md`, content: coverLetterMarkdown()});
+  files.push({path: `templates/${COVER_LETTER_NAME}.docx`, content: await coverLetterDocx()});
   for (const dataset of datasets()) {
     files.push({path: `datasets/${dataset.file}`, content: toCsv(dataset.header, dataset.rows)});
   }
