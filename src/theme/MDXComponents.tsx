@@ -2,6 +2,7 @@
 // in every MDX page without an import line in each lesson.
 import MDXComponents from '@theme-original/MDXComponents';
 import VideoEmbed from '@site/src/components/VideoEmbed';
+import Download from '@site/src/components/Download';
 import {Exercise, Solution} from '@site/src/components/Exercise';
 import Diagram from '@site/src/components/Diagram';
 import ForestPlot from '@site/src/components/ForestPlot';
@@ -9,6 +10,7 @@ import ForestPlot from '@site/src/components/ForestPlot';
 export default {
   ...MDXComponents,
   VideoEmbed,
+  Download,
   Exercise,
   Solution,
   Diagram,
