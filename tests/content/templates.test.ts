@@ -208,6 +208,10 @@ describe('practice datasets', () => {
     const used = [
       ...[...snippet.code.matchAll(new RegExp(`\\b${v}\\$(\\w+)`, 'g'))].map((m) => m[1]),
       ...[...snippet.code.matchAll(new RegExp(`\\b${v}\\["(\\w+)"\\]`, 'g'))].map((m) => m[1]),
+      // R model formulas name columns of `data = <variable>`: glm(y ~ a + b, ..., data = d).
+      ...[...snippet.code.matchAll(new RegExp(`\\(\\s*([\\w\\s~+*:.]+~[\\w\\s+*:.]+),[^\\n]*\\bdata\\s*=\\s*${v}\\b`, 'g'))].flatMap(
+        (m) => (m[1] ?? '').match(/[A-Za-z_]\w*/g) ?? [],
+      ),
     ];
     expect(used.length, 'the snippet uses at least one column').toBeGreaterThan(0);
     for (const column of used) expect(header, `${file} has column ${column}`).toContain(column);
