@@ -12,6 +12,8 @@ export async function setup(project: TestProject): Promise<void> {
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
     mailboxUrl: backend.mailboxUrl,
+    paypal: backend.paypal,
+    databaseUrl: backend.databaseUrl ?? null,
   });
 }
 
@@ -21,6 +23,6 @@ export async function teardown(): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    backend: {url: string; anonKey: string; serviceRoleKey: string; mailboxUrl: string};
+    backend: {url: string; anonKey: string; serviceRoleKey: string; mailboxUrl: string; paypal: Record<string, string>; databaseUrl: string | null};
   }
 }
