@@ -6,7 +6,8 @@ import {startBackend, type Backend} from './harness';
 let backend: Backend | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  backend = await startBackend();
+  // The project's `env` reaches the test workers, not this process: read the kind from it here.
+  backend = await startBackend({db: project.config.env?.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite'});
   project.provide('backend', {
     url: backend.url,
     anonKey: backend.anonKey,

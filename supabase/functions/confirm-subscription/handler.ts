@@ -1,10 +1,11 @@
 // POST {subscriptionId} (signed in), on return from PayPal. Fetches the subscription from PayPal,
 // checks status, custom_id, plan and amount against what create-subscription recorded, then
-// activates the profile and records the transaction. Idempotent.
+// activates the profile and records the transaction in one SQL call. Idempotent, so a learner
+// told to retry (503: the database or PayPal failed, nothing was written) can simply retry.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
-import {activate, loadPending, verifySubscription} from '../_shared/subscription.ts';
+import {activate, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
 import {callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('confirm-subscription', ['POST'], async (request, env) => {
@@ -28,6 +29,7 @@ export default guarded('confirm-subscription', ['POST'], async (request, env) =>
     throw error;
   }
   await verifySubscription(paypal, subscription, pending);
-  const profile = await activate(admin, subscription);
-  return jsonResponse({status: 'active', subscriptionId: id, profile});
+  const activation = await activate(admin, subscription);
+  await cancelOthers(admin, paypal, activation);
+  return jsonResponse({status: 'active', subscriptionId: id, profile: activation.profile});
 });
