@@ -6,7 +6,7 @@ import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
 import {activate, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
-import {callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('confirm-subscription', ['POST'], async (request, env) => {
   const admin = serviceClient(env);
@@ -19,6 +19,13 @@ export default guarded('confirm-subscription', ['POST'], async (request, env) =>
   const config = paypalConfig(env);
   const pending = await loadPending(admin, id);
   if (!pending || pending.user_id !== user.id) return errorResponse('Subscription not found', 404);
+  if (pending.activated_at) {
+    // Already activated (an earlier confirm or the webhook): answer as before, whatever PayPal
+    // says now (a duplicate may since have been cancelled there).
+    const {data: profile, error} = await admin.from('profiles').select('*').eq('id', user.id).single();
+    if (error) throw new DatabaseError('reading the profile', error);
+    return jsonResponse({status: 'active', subscriptionId: id, profile});
+  }
 
   const paypal = new PayPalClient(config);
   let subscription;
