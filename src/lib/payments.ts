@@ -37,9 +37,13 @@ export async function checkDiscountCode(client: SupabaseClient, rawCode: string)
   if (!code) return {data: null, error: 'Enter a discount code'};
   if (code.length > MAX_CODE_LENGTH) return {data: null, error: 'Unknown discount code'};
   try {
+    // {percent_off} for a usable code, {percent_off: null, message} for one that is not; too many
+    // checks answer PostgREST's 429 error with the server's message.
     const {data, error} = await client.rpc('check_discount_code', {p_code: code});
     if (error) return {data: null, error: errorText(error, 'Could not check the discount code')};
-    const percentOff = typeof data === 'number' ? data : Number(data);
+    const answer = (data ?? {}) as {percent_off?: unknown; message?: unknown};
+    if (answer.percent_off === null && typeof answer.message === 'string') return {data: null, error: answer.message};
+    const percentOff = Number(answer.percent_off);
     if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) return {data: null, error: 'Could not check the discount code'};
     return {data: {code, percentOff, amount: discountedPrice(percentOff)}, error: null};
   } catch (error) {
@@ -271,24 +275,7 @@ export function isAdminUser(user: {app_metadata?: Record<string, unknown> | null
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the subscription view (src/lib/subscription.ts) the way the server does.
-
-interface ViewLike {
-  status: string;
-  endDate: string | null;
-}
-
-const notPassed = (iso: string | null, now: number) => iso !== null && Number.isFinite(Date.parse(iso)) && Date.parse(iso) > now;
-
-/** Active and paid up: create-subscription refuses a second one (409). */
-export function isActiveSubscriber(view: ViewLike, now: number = Date.now()): boolean {
-  return view.status === 'active' && notPassed(view.endDate, now);
-}
-
-/** Premium access, as public.is_premium(): active, or cancelled with time left, and not past the end date. */
-export function hasPremiumAccess(view: ViewLike, now: number = Date.now()): boolean {
-  return (view.status === 'active' || view.status === 'cancelled') && notPassed(view.endDate, now);
-}
+// Showing the plan. Who is Premium is decided by src/lib/premiumAccess.ts.
 
 /** 'premium_yearly' → 'Premium (yearly)'; other plan keys as stored. */
 export function planLabel(plan: string | null): string {

@@ -110,36 +110,33 @@ grant execute on function public.discount_code_problem(text, uuid) to service_ro
 drop function if exists public.redeem_discount_code(text);
 
 -- ---------------------------------------------------------------------------------------------
--- Rate limits in Postgres (fixed windows per bucket), for RPCs PostgREST exposes directly.
+-- Rate limits in Postgres (a sliding window per bucket), for RPCs PostgREST exposes directly.
 create table public.rate_limit_hits (
   bucket text not null,
-  window_start timestamptz not null,
-  hits integer not null default 0,
-  primary key (bucket, window_start)
+  hit_at timestamptz not null default clock_timestamp()
 );
+create index rate_limit_hits_bucket_idx on public.rate_limit_hits (bucket, hit_at);
 alter table public.rate_limit_hits enable row level security;
 revoke all on table public.rate_limit_hits from anon, authenticated;
 grant all on table public.rate_limit_hits to service_role;
 -- No policies: only security-definer functions touch it.
 
--- Counts one hit in the bucket's current window; false once the window already holds p_limit.
+-- Counts one hit in the bucket; false (and nothing counted) once the last p_window already holds
+-- p_limit hits. Concurrent calls on one bucket queue on an advisory lock, so none slips past.
 create or replace function public.take_rate_limit(p_bucket text, p_limit integer, p_window interval)
 returns boolean
 language plpgsql
 security definer
 set search_path = ''
 as $$
-declare
-  v_seconds double precision := extract(epoch from p_window);
-  v_start timestamptz := to_timestamp(floor(extract(epoch from now()) / v_seconds) * v_seconds);
-  v_hits integer;
 begin
-  delete from public.rate_limit_hits where bucket = p_bucket and window_start < v_start;
-  insert into public.rate_limit_hits as r (bucket, window_start, hits)
-  values (p_bucket, v_start, 1)
-  on conflict (bucket, window_start) do update set hits = r.hits + 1
-  returning hits into v_hits;
-  return v_hits <= p_limit;
+  perform pg_advisory_xact_lock(hashtextextended(p_bucket, 0));
+  delete from public.rate_limit_hits where bucket = p_bucket and hit_at <= now() - p_window;
+  if (select count(*) from public.rate_limit_hits where bucket = p_bucket) >= p_limit then
+    return false;
+  end if;
+  insert into public.rate_limit_hits (bucket) values (p_bucket);
+  return true;
 end
 $$;
 revoke all on function public.take_rate_limit(text, integer, interval) from public, anon, authenticated;

@@ -44,10 +44,10 @@ describe('Premium data access', () => {
     expect(write.error?.code).toBe('42501');
     const redeem = await client.rpc('redeem_discount_code', {p_code: code});
     expect(redeem.error).not.toBeNull();
-    expect((await client.rpc('check_discount_code', {p_code: code})).data).toBe(15);
+    expect((await client.rpc('check_discount_code', {p_code: code})).data).toEqual({percent_off: 15});
     const anonCheck = await anonClient().rpc('check_discount_code', {p_code: code});
     expect(anonCheck.error).not.toBeNull();
-    for (const table of ['pending_subscriptions', 'paypal_webhook_events']) {
+    for (const table of ['pending_subscriptions', 'paypal_webhook_events', 'rate_limit_hits']) {
       expect((await client.from(table).select('*')).error?.code).toBe('42501');
     }
   });
