@@ -92,7 +92,8 @@ describe('the PayPal return URL', () => {
   it('reads return and cancel', () => {
     expect(readPayPalReturn('?paypal=return&subscription_id=I-ABC123&ba_token=x')).toEqual({kind: 'return', subscriptionId: 'I-ABC123'});
     expect(readPayPalReturn('?paypal=return&subscription_id=%3Cscript%3E')).toEqual({kind: 'return', subscriptionId: null});
-    expect(readPayPalReturn('?paypal=cancel&token=I-ABC')).toEqual({kind: 'cancel'});
+    expect(readPayPalReturn('?paypal=cancel&token=I-ABC')).toEqual({kind: 'cancel', subscriptionId: 'I-ABC'});
+    expect(readPayPalReturn('?paypal=cancel&token=junk')).toEqual({kind: 'cancel'});
     expect(readPayPalReturn('?x=1')).toBeNull();
   });
 });

@@ -113,6 +113,10 @@ export default function AccountSubscription({ready, activating = false, onChange
           )}
         </dl>
       )}
+      <p className={styles.policy}>
+        Refunds: if the payment for your current year is refunded or reversed through PayPal, Premium ends that day and the
+        subscription is cancelled so it does not bill again.
+      </p>
       {!active && !activating && (
         <div className={styles.upgrade}>
           <h3>Upgrade to Premium</h3>
