@@ -594,29 +594,29 @@ begin
   select * into v_profile from public.profiles where id = v_pending.user_id and paypal_subscription_id = p_subscription_id for update;
   if p_paypal_status = 'CANCELLED' and v_pending.paypal_status <> 'CANCELLED' then
     perform public.mark_subscription_cancelled(p_subscription_id);
-    v_changes := v_changes || 'marked cancelled';
+    v_changes := array_append(v_changes, 'marked cancelled');
   elsif p_paypal_status = 'EXPIRED' and v_pending.paypal_status <> 'EXPIRED' then
     update public.pending_subscriptions set paypal_status = 'EXPIRED' where paypal_subscription_id = p_subscription_id;
     update public.profiles set subscription_status = 'expired'
      where paypal_subscription_id = p_subscription_id and subscription_status <> 'expired';
-    v_changes := v_changes || 'marked expired';
+    v_changes := array_append(v_changes, 'marked expired');
   elsif p_paypal_status = 'SUSPENDED' and v_pending.paypal_status = 'ACTIVE' then
     update public.pending_subscriptions set paypal_status = 'SUSPENDED' where paypal_subscription_id = p_subscription_id;
     update public.profiles set subscription_status = 'suspended'
      where paypal_subscription_id = p_subscription_id and subscription_status = 'active';
-    v_changes := v_changes || 'marked suspended';
+    v_changes := array_append(v_changes, 'marked suspended');
   elsif p_paypal_status = 'ACTIVE' and v_pending.paypal_status = 'SUSPENDED' then
     update public.pending_subscriptions set paypal_status = 'ACTIVE' where paypal_subscription_id = p_subscription_id;
     update public.profiles set subscription_status = 'active'
      where paypal_subscription_id = p_subscription_id and subscription_status = 'suspended';
-    v_changes := v_changes || 'marked active again';
+    v_changes := array_append(v_changes, 'marked active again');
   end if;
   -- A renewal PayPal took while its webhook was lost: access runs to the next billing time.
   if p_paypal_status = 'ACTIVE' and p_next_billing is not null and v_profile.id is not null
      and v_profile.subscription_end_date is distinct from p_next_billing
      and (v_profile.subscription_end_date is null or v_profile.subscription_end_date < p_next_billing) then
     update public.profiles set subscription_end_date = p_next_billing where id = v_profile.id;
-    v_changes := v_changes || format('access extended to %s', to_char(p_next_billing at time zone 'UTC', 'YYYY-MM-DD'));
+    v_changes := array_append(v_changes, format('access extended to %s', to_char(p_next_billing at time zone 'UTC', 'YYYY-MM-DD')));
   end if;
   return v_changes;
 end
