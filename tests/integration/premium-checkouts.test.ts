@@ -32,6 +32,9 @@ describe('Premium checkouts', () => {
     const first = await invoke<Created>(a.client, 'create-subscription', {discountCode: code});
     const second = await invoke<Created>(a.client, 'create-subscription', {discountCode: code});
     expect([first.status, second.status]).toEqual([200, 200]);
+    // Nobody else can release A's checkout.
+    const stranger = await signedInUser();
+    expect((await stranger.client.rpc('release_checkout', {p_subscription_id: second.data!.subscriptionId})).data).toBe(false);
     // A leaves the newer checkout with Cancel on PayPal; the site releases it.
     expect((await a.client.rpc('release_checkout', {p_subscription_id: second.data!.subscriptionId})).data).toBe(true);
     // Meanwhile someone else pays with the last use.
