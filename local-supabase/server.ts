@@ -16,6 +16,7 @@ import {createAuthService} from './auth/index';
 import {createRestService} from './rest/index';
 import {createFunctionsHost} from './functions/host';
 import {createPayPalSim} from './paypal-sim/index';
+import {writeCredentials} from './paypal-sim/credentials';
 import type {Platform, ServiceHandler} from './platform';
 
 const unavailable: ServiceHandler = async () => new Response(null, {status: 503});
@@ -93,6 +94,7 @@ export async function startLocalSupabase(config: LocalSupabaseConfig): Promise<R
         controlKey: partial.keys.serviceRoleKey,
         stateFile: config.memory ? undefined : path.join(config.dataDir, 'paypal-sim.json'),
       });
+      writeCredentials(config.dataDir, sim.functionEnv);
       resolved.functionEnv = {...resolved.functionEnv, ...sim.functionEnv};
       services.extra = sim.handle;
     }

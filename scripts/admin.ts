@@ -4,12 +4,16 @@
 //   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
 //   discount list
 //   discount disable <CODE>
+//   reconcile <email> | --all   repair subscriptions from PayPal's records (safe to repeat)
 // Connection: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment, else the running
-// local-supabase's .data/status.json (DATA_DIR overrides the folder).
+// local-supabase's .data/status.json (DATA_DIR overrides the folder). reconcile also needs PayPal:
+// the PAYPAL_* variables the functions use, else the simulator's .data/paypal-sim-credentials.json.
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
+import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
+import {reconcile} from './lib/reconcile';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,23 +22,29 @@ const USAGE = `usage: npm run admin -- <command>
   demote <email>
   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
   discount list
-  discount disable <CODE>`;
+  discount disable <CODE>
+  reconcile <email> | --all`;
 
 export class UsageError extends Error {}
 
 export interface Connection {
   url: string;
   serviceRoleKey: string;
+  /** PAYPAL_* settings (reconcile only). */
+  paypal?: Env;
 }
 
 export function resolveConnection(env: NodeJS.ProcessEnv, rootDir = ROOT): Connection {
-  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) return {url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY};
-  const statusFile = path.resolve(rootDir, env.DATA_DIR ?? '.data', 'status.json');
+  const dataDir = path.resolve(rootDir, env.DATA_DIR ?? '.data');
+  const simFile = path.join(dataDir, 'paypal-sim-credentials.json');
+  const paypal: Env | undefined = env.PAYPAL_CLIENT_ID ? env : fs.existsSync(simFile) ? (JSON.parse(fs.readFileSync(simFile, 'utf8')) as Env) : undefined;
+  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) return {url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY, paypal};
+  const statusFile = path.join(dataDir, 'status.json');
   if (!fs.existsSync(statusFile)) {
     throw new UsageError(`Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or start local-supabase (npm run backend) so ${statusFile} exists.`);
   }
   const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; service_role_key: string};
-  return {url: status.api_url, serviceRoleKey: status.service_role_key};
+  return {url: status.api_url, serviceRoleKey: status.service_role_key, paypal};
 }
 
 async function findUser(admin: SupabaseClient, email: string): Promise<User> {
@@ -112,6 +122,14 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
       if (!data || data.length === 0) throw new UsageError(`No discount code ${code}`);
       return [`Disabled ${code}.`];
     }
+  }
+  if (command === 'reconcile') {
+    const [target] = rest;
+    if (!target || rest.length !== 1) throw new UsageError(USAGE);
+    if (!connection.paypal) throw new UsageError('reconcile needs PayPal: set the PAYPAL_* variables, or start local-supabase so its simulator credentials exist.');
+    const userId = target === '--all' ? null : (await findUser(admin, target)).id;
+    const report = await reconcile(admin, new PayPalClient(paypalConfig(connection.paypal)), userId);
+    return [...report.lines, `Checked ${report.checked} subscription${report.checked === 1 ? '' : 's'}; ${report.lines.length === 0 ? 'everything already matched PayPal' : `${report.lines.length} changed`}.`];
   }
   throw new UsageError(USAGE);
 }

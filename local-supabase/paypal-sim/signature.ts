@@ -1,30 +1,14 @@
 // PayPal webhook signatures: PayPal signs `transmissionId|transmissionTime|webhookId|crc32(rawBody)`
+// (the CRC-32 of the exact bytes delivered, as an unsigned decimal)
 // with SHA256withRSA and sends the signature (base64) in PAYPAL-TRANSMISSION-SIG together with a
 // URL of its certificate. The simulator holds an RSA key pair and a self-signed certificate built
 // here (node:crypto has no certificate builder, so the DER is assembled by hand).
 import crypto from 'node:crypto';
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-/** CRC-32 (IEEE, as zlib and buffer-crc32) as an unsigned integer. */
-export function crc32(data: Uint8Array | string): number {
-  const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-  let crc = 0xffffffff;
-  for (const byte of bytes) crc = (CRC_TABLE[(crc ^ byte) & 0xff] as number) ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
+import zlib from 'node:zlib';
 
 /** The string PayPal signs for a webhook delivery. */
 export function signedString(transmissionId: string, transmissionTime: string, webhookId: string, rawBody: Uint8Array | string): string {
-  return `${transmissionId}|${transmissionTime}|${webhookId}|${crc32(rawBody)}`;
+  return `${transmissionId}|${transmissionTime}|${webhookId}|${zlib.crc32(rawBody)}`;
 }
 
 export function signWebhook(privateKey: crypto.KeyObject, message: string): string {

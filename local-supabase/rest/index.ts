@@ -110,7 +110,7 @@ export function createRestService(platform: Platform): ServiceHandler {
   }
 
   function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
-    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request), readOnly), statement, check);
+    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request, ctx.ip), readOnly), statement, check);
   }
 
   async function read(request: Request, ctx: RequestContext, caller: Caller, name: string): Promise<Response> {

@@ -40,11 +40,17 @@ export function setupParams(caller: Caller, method: string, path: string, header
   return [caller.role, caller.claimsJson, method, path, headers, readOnly ? 'on' : 'off'];
 }
 
-/** `request.headers` JSON (lower-cased names), built lazily only when asked. */
-export function headersJson(request: Request): string {
+/**
+ * `request.headers` JSON (lower-cased names). The client's address is appended to
+ * X-Forwarded-For as hosted Supabase's gateway does in front of PostgREST, so SQL can rate-limit
+ * per address (its last entry is the one the gateway saw; earlier ones are the client's claim).
+ */
+export function headersJson(request: Request, clientIp: string): string {
   const out: Record<string, string> = {};
   request.headers.forEach((value, name) => {
     out[name] = value;
   });
+  const forwarded = out['x-forwarded-for'];
+  out['x-forwarded-for'] = forwarded ? `${forwarded}, ${clientIp}` : clientIp;
   return JSON.stringify(out);
 }

@@ -37,9 +37,13 @@ export async function checkDiscountCode(client: SupabaseClient, rawCode: string)
   if (!code) return {data: null, error: 'Enter a discount code'};
   if (code.length > MAX_CODE_LENGTH) return {data: null, error: 'Unknown discount code'};
   try {
+    // {percent_off} for a usable code, {percent_off: null, message} for one that is not; too many
+    // checks answer PostgREST's 429 error with the server's message.
     const {data, error} = await client.rpc('check_discount_code', {p_code: code});
     if (error) return {data: null, error: errorText(error, 'Could not check the discount code')};
-    const percentOff = typeof data === 'number' ? data : Number(data);
+    const answer = (data ?? {}) as {percent_off?: unknown; message?: unknown};
+    if (answer.percent_off === null && typeof answer.message === 'string') return {data: null, error: answer.message};
+    const percentOff = Number(answer.percent_off);
     if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) return {data: null, error: 'Could not check the discount code'};
     return {data: {code, percentOff, amount: discountedPrice(percentOff)}, error: null};
   } catch (error) {
@@ -139,21 +143,59 @@ export interface CancelledSubscription {
   accessUntil: string | null;
 }
 
-/** cancel-subscription: cancels at PayPal; Premium stays until the end date. */
-export async function cancelSubscription(client: SupabaseClient, reason?: string): Promise<Result<CancelledSubscription>> {
+/**
+ * cancel-subscription: cancels at PayPal; Premium stays until the end date. Without an id, the
+ * subscription on the profile; with one, any other the learner has paid for.
+ */
+export async function cancelSubscription(client: SupabaseClient, options: {reason?: string; subscriptionId?: string} = {}): Promise<Result<CancelledSubscription>> {
   const body: Record<string, unknown> = {};
-  const trimmed = reason?.trim();
+  const trimmed = options.reason?.trim();
   if (trimmed) body.reason = trimmed.slice(0, 128);
+  if (options.subscriptionId) body.subscriptionId = options.subscriptionId;
   return invoke<CancelledSubscription>(client, 'cancel-subscription', body, 'Could not cancel your subscription');
 }
 
+/** The learner left PayPal with Cancel: their open checkout stops holding a discount use. */
+export async function releaseCheckout(client: SupabaseClient, subscriptionId: string): Promise<void> {
+  if (!SUBSCRIPTION_ID.test(subscriptionId)) return;
+  const {error} = await client.rpc('release_checkout', {p_subscription_id: subscriptionId});
+  // Nothing for the learner to do: an unreleased hold lapses on its own after 3 hours.
+  if (error) console.error('Could not release the checkout:', error.message);
+}
+
+export interface PaidSubscription {
+  paypal_subscription_id: string;
+  paypal_status: 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED' | string;
+  amount: number;
+  currency: string;
+  discount_code: string | null;
+  activated_at: string;
+  cancelled_at: string | null;
+  is_current: boolean;
+}
+
+/** Every PayPal subscription the learner has paid for, newest first (RPC my_paypal_subscriptions). */
+export async function fetchPaidSubscriptions(client: SupabaseClient): Promise<Result<PaidSubscription[]>> {
+  try {
+    const {data, error} = await client.rpc('my_paypal_subscriptions');
+    if (error) return {data: null, error: errorText(error, 'Could not load your subscriptions')};
+    return {data: ((data ?? []) as PaidSubscription[]).map((row) => ({...row, amount: Number(row.amount)})), error: null};
+  } catch (error) {
+    return {data: null, error: errorText(error, NETWORK_ERROR)};
+  }
+}
+
 /** What the PayPal return URL says: `?paypal=return&subscription_id=…` or `?paypal=cancel`. */
-export type PayPalReturn = {kind: 'return'; subscriptionId: string | null} | {kind: 'cancel'} | null;
+export type PayPalReturn = {kind: 'return'; subscriptionId: string | null} | {kind: 'cancel'; subscriptionId?: string} | null;
 
 export function readPayPalReturn(search: string): PayPalReturn {
   const params = new URLSearchParams(search);
   const paypal = params.get('paypal');
-  if (paypal === 'cancel') return {kind: 'cancel'};
+  if (paypal === 'cancel') {
+    // PayPal's cancel link carries the subscription id as `token`.
+    const token = params.get('token');
+    return token && SUBSCRIPTION_ID.test(token) ? {kind: 'cancel', subscriptionId: token} : {kind: 'cancel'};
+  }
   if (paypal === 'return') {
     const id = params.get('subscription_id') ?? params.get('token');
     return {kind: 'return', subscriptionId: id && SUBSCRIPTION_ID.test(id) ? id : null};
@@ -271,24 +313,7 @@ export function isAdminUser(user: {app_metadata?: Record<string, unknown> | null
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading the subscription view (src/lib/subscription.ts) the way the server does.
-
-interface ViewLike {
-  status: string;
-  endDate: string | null;
-}
-
-const notPassed = (iso: string | null, now: number) => iso !== null && Number.isFinite(Date.parse(iso)) && Date.parse(iso) > now;
-
-/** Active and paid up: create-subscription refuses a second one (409). */
-export function isActiveSubscriber(view: ViewLike, now: number = Date.now()): boolean {
-  return view.status === 'active' && notPassed(view.endDate, now);
-}
-
-/** Premium access, as public.is_premium(): active, or cancelled with time left, and not past the end date. */
-export function hasPremiumAccess(view: ViewLike, now: number = Date.now()): boolean {
-  return (view.status === 'active' || view.status === 'cancelled') && notPassed(view.endDate, now);
-}
+// Showing the plan. Who is Premium is decided by src/lib/premiumAccess.ts.
 
 /** 'premium_yearly' → 'Premium (yearly)'; other plan keys as stored. */
 export function planLabel(plan: string | null): string {

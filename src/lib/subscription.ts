@@ -32,8 +32,6 @@ export function toSubscriptionView(profile: Profile | null | undefined): Subscri
   };
 }
 
-export const isActive = (view: SubscriptionView): boolean => view.status === 'active';
-
 export function formatMoney(amount: number | null): string {
   return amount === null ? '—' : `$${amount.toFixed(2)}`;
 }

@@ -6,10 +6,11 @@ import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import AccountSubscription from '@site/src/components/AccountSubscription';
 import AccountTransactions from '@site/src/components/AccountTransactions';
+import PaidSubscriptions from '@site/src/components/PaidSubscriptions';
 import {Message} from '@site/src/components/Form';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
-import {confirmSubscription, readPayPalReturn, type PayPalReturn} from '@site/src/lib/payments';
+import {confirmSubscription, readPayPalReturn, releaseCheckout, type PayPalReturn} from '@site/src/lib/payments';
 import {displayName} from '@site/src/lib/displayName';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
 import styles from './account.module.css';
@@ -64,6 +65,12 @@ function usePayPalReturn(userId: string | null, onActivated: () => void) {
     started.current = ret.subscriptionId;
     void run(ret.subscriptionId);
   }, [ret, userId, run]);
+
+  // Cancel on PayPal: the checkout gives its discount use back at once.
+  useEffect(() => {
+    if (ret?.kind !== 'cancel' || !ret.subscriptionId || !userId) return;
+    void getClient().then((client) => releaseCheckout(client, ret.subscriptionId as string));
+  }, [ret, userId, getClient]);
 
   const retry = () => {
     if (ret?.kind === 'return' && ret.subscriptionId) void run(ret.subscriptionId);
@@ -165,6 +172,7 @@ function SignedInAccount({userId}: {userId: string}): React.JSX.Element {
       )}
       <ReturnNotice {...paypal} />
       <AccountSubscription ready={refreshedFor === userId} activating={paypal.confirm.phase === 'confirming'} onChanged={reload} />
+      <PaidSubscriptions userId={userId} reloadKey={reloadKey} onChanged={reload} />
       <AccountTransactions userId={userId} reloadKey={reloadKey} />
     </>
   );

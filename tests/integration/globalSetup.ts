@@ -6,12 +6,15 @@ import {startBackend, type Backend} from './harness';
 let backend: Backend | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  backend = await startBackend();
+  // The project's `env` reaches the test workers, not this process: read the kind from it here.
+  backend = await startBackend({db: project.config.env?.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite'});
   project.provide('backend', {
     url: backend.url,
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
     mailboxUrl: backend.mailboxUrl,
+    paypal: backend.paypal,
+    databaseUrl: backend.databaseUrl ?? null,
   });
 }
 
@@ -21,6 +24,6 @@ export async function teardown(): Promise<void> {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    backend: {url: string; anonKey: string; serviceRoleKey: string; mailboxUrl: string};
+    backend: {url: string; anonKey: string; serviceRoleKey: string; mailboxUrl: string; paypal: Record<string, string>; databaseUrl: string | null};
   }
 }

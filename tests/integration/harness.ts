@@ -17,6 +17,8 @@ export interface Backend {
   mailboxUrl: string;
   dataDir: string;
   databaseUrl?: string;
+  /** The PayPal simulator's per-start credentials (PAYPAL_* as handed to the functions). */
+  paypal: Record<string, string>;
   process: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
@@ -82,6 +84,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   ];
   if (!options.persistent && db === 'pglite') args.push('--memory');
   fs.rmSync(path.join(dataDir, 'status.json'), {force: true});
+  fs.rmSync(path.join(dataDir, 'paypal-sim-credentials.json'), {force: true});
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: {
@@ -118,6 +121,7 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     anonKey: status.anon_key,
     serviceRoleKey: status.service_role_key,
     mailboxUrl: status.mailbox_url,
+    paypal: JSON.parse(fs.readFileSync(path.join(dataDir, 'paypal-sim-credentials.json'), 'utf8')) as Record<string, string>,
     dataDir,
     databaseUrl,
     process: child,

@@ -3,7 +3,7 @@
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {FunctionsHttpError} from '@supabase/supabase-js';
 import {backend, serviceClient} from './clients';
-import {SIM_CLIENT_ID, SIM_CLIENT_SECRET, SIM_PLAN_ID} from '../../local-supabase/paypal-sim/index';
+import {SIM_PLAN_ID} from '../../local-supabase/paypal-sim/index';
 
 export {SIM_PLAN_ID};
 
@@ -31,13 +31,13 @@ export async function deliveries(): Promise<Delivery[]> {
   return (await simControl('webhooks')).deliveries as Delivery[];
 }
 
-/** Calls PayPal's (the simulator's) REST API directly, as an attacker with their own app could. */
+/** Calls PayPal's (the simulator's) REST API directly with the app's credentials, bypassing the functions. */
 export async function simApi<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{status: number; data: T}> {
-  const {url} = backend();
+  const {url, paypal} = backend();
   const base = `${url}/paypal-sim`;
   const tokenResponse = await fetch(`${base}/v1/oauth2/token`, {
     method: 'POST',
-    headers: {authorization: `Basic ${Buffer.from(`${SIM_CLIENT_ID}:${SIM_CLIENT_SECRET}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded'},
+    headers: {authorization: `Basic ${Buffer.from(`${paypal.PAYPAL_CLIENT_ID}:${paypal.PAYPAL_CLIENT_SECRET}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded'},
     body: 'grant_type=client_credentials',
   });
   const {access_token: token} = (await tokenResponse.json()) as {access_token: string};

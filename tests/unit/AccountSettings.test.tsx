@@ -129,6 +129,8 @@ describe('Account Settings: Profile', () => {
 });
 
 describe('Subscription panel', () => {
+  const NEXT_YEAR = new Date(Date.now() + 200 * 86_400_000).toISOString();
+  const LAST_WEEK = new Date(Date.now() - 7 * 86_400_000).toISOString();
   const renderPanel = () =>
     render(
       <AuthProvider>
@@ -157,23 +159,25 @@ describe('Subscription panel', () => {
     fake.tables.profiles = {
       data: profileRow({
         subscription_status: 'active',
-        subscription_plan: 'Premium (yearly)',
+        subscription_plan: 'premium_yearly',
         subscription_amount: 39.2,
         discount_code: 'STUDENT20',
         subscription_start_date: '2025-11-01T12:00:00Z',
-        subscription_end_date: '2026-11-01T12:00:00Z',
+        subscription_end_date: NEXT_YEAR,
         paypal_subscription_id: 'I-ABC123',
       }),
       error: null,
     };
     renderPanel();
     expect(await screen.findByText('Active')).toBeInTheDocument();
+    // The human plan label, never the stored key.
     expect(screen.getByText('Premium (yearly)')).toBeInTheDocument();
+    expect(screen.queryByText('premium_yearly')).not.toBeInTheDocument();
     expect(screen.getByText('$39.20/year')).toBeInTheDocument();
     expect(screen.getByText('Discount Applied')).toBeInTheDocument();
     expect(screen.getByText('STUDENT20')).toBeInTheDocument();
     expect(screen.getByText(new Date('2025-11-01T12:00:00Z').toLocaleDateString())).toBeInTheDocument();
-    expect(screen.getByText(new Date('2026-11-01T12:00:00Z').toLocaleDateString())).toBeInTheDocument();
+    expect(screen.getByText(new Date(NEXT_YEAR).toLocaleDateString())).toBeInTheDocument();
     expect(screen.getByText('I-ABC123')).toBeInTheDocument();
     const manage = screen.getByRole('link', {name: /Manage on PayPal/});
     expect(manage).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
@@ -181,11 +185,26 @@ describe('Subscription panel', () => {
   });
 
   it('leaves out the discount and PayPal ID when there are none', async () => {
-    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: 49}), error: null};
+    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: 49, subscription_end_date: NEXT_YEAR}), error: null};
     renderPanel();
     expect(await screen.findByText('$49.00/year')).toBeInTheDocument();
     expect(screen.queryByText('Discount Applied')).not.toBeInTheDocument();
     expect(screen.queryByText('PayPal ID')).not.toBeInTheDocument();
+  });
+
+  it('is not "Active" once the end date has passed, whatever the status says', async () => {
+    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_plan: 'premium_yearly', subscription_end_date: LAST_WEEK}), error: null};
+    renderPanel();
+    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+    expect(screen.queryByText('Active')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Premium access until/)).not.toBeInTheDocument();
+  });
+
+  it('tells a cancelled learner how long their Premium access lasts', async () => {
+    fake.tables.profiles = {data: profileRow({subscription_status: 'cancelled', subscription_plan: 'premium_yearly', subscription_end_date: NEXT_YEAR}), error: null};
+    renderPanel();
+    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
+    expect(screen.getByText(`Premium access until ${new Date(NEXT_YEAR).toLocaleDateString()}`)).toBeInTheDocument();
   });
 
   it('lists transactions newest first with icons, capitalised types, dates, amounts and statuses', async () => {

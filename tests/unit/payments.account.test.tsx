@@ -131,6 +131,30 @@ describe('/account', () => {
     expect(await screen.findByText('Checkout cancelled.')).toBeInTheDocument();
     expect(screen.getByText(/Nothing was charged/)).toBeInTheDocument();
     expect(payments.invoke).not.toHaveBeenCalled();
+    // The abandoned checkout gives back the discount use it held.
+    await waitFor(() => expect(payments.rpc).toHaveBeenCalledWith('release_checkout', {p_subscription_id: 'I-ABC123'}));
+  });
+
+  it('lists every paid subscription and cancels a second one that still bills', async () => {
+    signIn(ACTIVE);
+    const second = {paypal_subscription_id: 'I-SECOND1', paypal_status: 'ACTIVE', amount: '49.00', currency: 'USD', discount_code: null, activated_at: new Date().toISOString(), cancelled_at: null, is_current: false};
+    const current = {...second, paypal_subscription_id: 'I-ABC123', amount: '39.20', is_current: true};
+    payments.rpcs.my_paypal_subscriptions = {data: [second, current], error: null};
+    payments.functions['cancel-subscription'] = () => {
+      payments.rpcs.my_paypal_subscriptions = {data: [{...second, paypal_status: 'CANCELLED'}, current], error: null};
+      return {data: {status: 'cancelled', subscriptionId: 'I-SECOND1', accessUntil: null}, error: null};
+    };
+    const user = userEvent.setup();
+    renderAccount();
+    const section = await screen.findByRole('region', {name: 'Your PayPal subscriptions'});
+    expect(within(section).getByText('I-ABC123')).toBeInTheDocument();
+    // Two steps: the first click only asks.
+    await user.click(within(section).getByRole('button', {name: 'Cancel subscription I-SECOND1'}));
+    expect(payments.invoke).not.toHaveBeenCalledWith('cancel-subscription', expect.anything());
+    await user.click(within(section).getByRole('button', {name: 'Yes, cancel I-SECOND1'}));
+    expect(payments.invoke).toHaveBeenCalledWith('cancel-subscription', {body: {subscriptionId: 'I-SECOND1'}});
+    await waitFor(() => expect(within(section).getByText('Cancelled')).toBeInTheDocument());
+    expect(within(section).getAllByRole('button')).toHaveLength(1);
   });
 
   it('Cancel subscription asks first (focus on Keep Premium), then cancels and says until when', async () => {

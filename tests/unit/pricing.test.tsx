@@ -94,7 +94,9 @@ describe('/pricing', () => {
   it('discount code: the server’s message for a bad code; a valid one changes the price on the card', async () => {
     signIn();
     payments.rpcs.check_discount_code = (args) =>
-      (args as {p_code: string}).p_code === 'SAVE20' ? {data: 20, error: null} : {data: null, error: {message: 'This discount code has been fully redeemed', code: 'P0001'}};
+      (args as {p_code: string}).p_code === 'SAVE20'
+        ? {data: {percent_off: 20}, error: null}
+        : {data: {percent_off: null, message: 'This discount code has been fully redeemed'}, error: null};
     const user = userEvent.setup();
     render(
       <AccountRoot>
@@ -120,7 +122,7 @@ describe('/pricing', () => {
 
   it('review → Subscribe creates the subscription on the server and follows the approval link', async () => {
     signIn();
-    payments.rpcs.check_discount_code = {data: 20, error: null};
+    payments.rpcs.check_discount_code = {data: {percent_off: 20}, error: null};
     payments.functions['create-subscription'] = {
       data: {subscriptionId: 'I-ABC', approvalUrl: 'http://127.0.0.1:9/paypal-sim/checkout/I-ABC', amount: 39.2, currency: 'USD', percentOff: 20, discountCode: 'SAVE20'},
       error: null,

@@ -3,7 +3,8 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {formatLocalDate, formatMoney, toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
-import {cancelSubscription, hasPremiumAccess, isActiveSubscriber, planLabel} from '@site/src/lib/payments';
+import {cancelSubscription, planLabel} from '@site/src/lib/payments';
+import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from '@site/src/lib/premiumAccess';
 import {PAYPAL_AUTOPAY_URL, SUPPORT_EMAIL} from '@site/src/config/site';
 import Dialog from '@site/src/components/Dialog';
 import {Message} from '@site/src/components/Form';
@@ -20,17 +21,18 @@ export interface AccountSubscriptionProps {
 
 type Headline = {label: string; tone: 'active' | 'warning' | 'muted'; text: string};
 
-function headline(view: SubscriptionView, now = Date.now()): Headline {
+function headline(view: SubscriptionView, profile: PremiumColumns | null, now = Date.now()): Headline {
   const end = formatLocalDate(view.endDate);
-  if (isActiveSubscriber(view, now)) return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`};
-  if (view.status === 'cancelled' && hasPremiumAccess(view, now)) {
+  if (isActiveSubscription(profile, now)) return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`};
+  if (view.status === 'cancelled' && hasPremiumAccess(profile, now)) {
     return {label: 'Cancelled', tone: 'warning', text: `No further payments. You keep Premium until ${end}.`};
   }
   if (view.status === 'suspended') {
     return {label: 'Suspended', tone: 'warning', text: 'PayPal could not take the last payment. Update your payment method on PayPal to keep Premium.'};
   }
-  if (view.status === 'inactive' || !view.plan) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
-  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${end}.`};
+  const ended = premiumEndedOn(profile, now);
+  if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
+  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`};
 }
 
 /** The account page's subscription card: status, details, Manage on PayPal, Upgrade, Cancel, Help. */
@@ -51,8 +53,8 @@ export default function AccountSubscription({ready, activating = false, onChange
   }
 
   const view = toSubscriptionView(state.profile);
-  const head = headline(view);
-  const active = isActiveSubscriber(view);
+  const head = headline(view, state.profile);
+  const active = isActiveSubscription(state.profile);
   const canCancel = view.status === 'active' || view.status === 'suspended';
   const hasDetails = Boolean(view.plan || view.paypalSubscriptionId);
 
@@ -111,6 +113,10 @@ export default function AccountSubscription({ready, activating = false, onChange
           )}
         </dl>
       )}
+      <p className={styles.policy}>
+        Refunds: if the payment for your current year is refunded or reversed through PayPal, Premium ends that day and the
+        subscription is cancelled so it does not bill again.
+      </p>
       {!active && !activating && (
         <div className={styles.upgrade}>
           <h3>Upgrade to Premium</h3>

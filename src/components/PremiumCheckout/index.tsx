@@ -6,12 +6,11 @@ import {formatLocalDate, toSubscriptionView} from '@site/src/lib/subscription';
 import {
   checkDiscountCode,
   createSubscription,
-  hasPremiumAccess,
-  isActiveSubscriber,
   newRequestId,
   planLabel,
   type DiscountQuote,
 } from '@site/src/lib/payments';
+import {hasPremiumAccess, isActiveSubscription} from '@site/src/lib/premiumAccess';
 import DiscountCodeField from '@site/src/components/DiscountCodeField';
 import CheckoutReview from '@site/src/components/CheckoutReview';
 import styles from './styles.module.css';
@@ -130,7 +129,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
   }
 
   const view = toSubscriptionView(state.profile);
-  if (isActiveSubscriber(view)) {
+  if (isActiveSubscription(state.profile)) {
     return (
       <div className={styles.status} role="status">
         <p className={styles.active}>
@@ -148,7 +147,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
 
   return (
     <div className={styles.box}>
-      {hasPremiumAccess(view) && (
+      {hasPremiumAccess(state.profile) && (
         <p className={styles.note}>
           Your cancelled subscription keeps Premium until {formatLocalDate(view.endDate)}. Subscribing again starts a new yearly
           plan today.

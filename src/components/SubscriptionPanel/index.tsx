@@ -1,7 +1,9 @@
 import React, {useEffect, useState} from 'react';
 import Link from '@docusaurus/Link';
 import {useAuth} from '@site/src/lib/auth';
-import {formatLocalDate, formatMoney, isActive, toSubscriptionView} from '@site/src/lib/subscription';
+import {formatLocalDate, formatMoney, toSubscriptionView} from '@site/src/lib/subscription';
+import {planLabel} from '@site/src/lib/payments';
+import {hasPremiumAccess, isActiveSubscription} from '@site/src/lib/premiumAccess';
 import {PAYPAL_AUTOPAY_URL, SUPPORT_EMAIL} from '@site/src/config/site';
 import TransactionHistory from '@site/src/components/TransactionHistory';
 import styles from './styles.module.css';
@@ -41,14 +43,14 @@ export default function SubscriptionPanel({onNavigate}: SubscriptionPanelProps):
     const view = toSubscriptionView(state.profile);
     body = (
       <>
-        {isActive(view) ? (
+        {isActiveSubscription(state.profile) ? (
           <div className={styles.card}>
             <p className={styles.active}>
               <span aria-hidden="true">✓</span> Active
             </p>
             <dl className={styles.details}>
               <dt>Plan</dt>
-              <dd>{view.plan ?? '—'}</dd>
+              <dd>{planLabel(view.plan)}</dd>
               <dt>Amount</dt>
               <dd>{formatMoney(view.amount)}/year</dd>
               {view.discountCode && (
@@ -77,6 +79,7 @@ export default function SubscriptionPanel({onNavigate}: SubscriptionPanelProps):
         ) : (
           <div className={styles.card}>
             <p className={styles.inactive}>No Active Subscription</p>
+            {hasPremiumAccess(state.profile) && <p>Premium access until {formatLocalDate(view.endDate)}</p>}
             <p>Upgrade to Premium to access all course content and features.</p>
             <Link className="button button--primary" to="/pricing" onClick={onNavigate}>
               View Pricing Plans

@@ -1,10 +1,16 @@
-// Wraps a function body: answers CORS preflight, and turns thrown errors into `{error}` JSON
-// (ConfigError → 503, PayPalError → 502, anything else → 500) instead of a crash.
+// Wraps a function body: answers CORS preflight, and turns thrown errors into `{error}` JSON with
+// a text written for the learner. Internal detail (database or PayPal messages) is logged here
+// and never sent: VerificationError → its own status and text (a refusal we decided);
+// ConfigError → 503; DatabaseError and an unreachable or failing PayPal → 503 "try again"
+// (nothing was written); another PayPal refusal → 502; anything else → 500.
 import {corsHeaders, errorResponse} from './http.ts';
 import {ConfigError, PayPalError, type Env} from './paypal.ts';
 import {VerificationError} from './subscription.ts';
+import {DatabaseError} from './supabase.ts';
 
 export type Handler = (request: Request, env: Env) => Promise<Response>;
+
+export const RETRY_TEXT = 'We could not complete this just now and nothing was changed. Please try again in a moment.';
 
 export function guarded(name: string, methods: string[], body: Handler): (request: Request, env: Env) => Promise<Response> {
   return async (request, env) => {
@@ -18,9 +24,14 @@ export function guarded(name: string, methods: string[], body: Handler): (reques
         console.error(`[${name}] ${error.message}`);
         return errorResponse('Payments are not configured on this server', 503);
       }
+      if (error instanceof DatabaseError) {
+        console.error(`[${name}] ${error.message}`);
+        return errorResponse(RETRY_TEXT, 503);
+      }
       if (error instanceof PayPalError) {
         console.error(`[${name}] PayPal error ${error.status}: ${error.message}`);
-        return errorResponse(`PayPal could not complete the request: ${error.message}`, 502);
+        if (error.status === 0 || error.status >= 500) return errorResponse(`PayPal could not be reached. ${RETRY_TEXT}`, 503);
+        return errorResponse('PayPal could not complete the request. Please try again, or contact support if it keeps happening.', 502);
       }
       console.error(`[${name}] failed`, error);
       return errorResponse('Something went wrong; please try again', 500);

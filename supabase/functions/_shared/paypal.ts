@@ -81,11 +81,20 @@ export class PayPalClient {
     private readonly fetchImpl: typeof fetch = fetch,
   ) {}
 
+  /** fetch, with a network failure as PayPalError status 0 (the guard answers it 503: retry). */
+  private async send(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await this.fetchImpl(url, init);
+    } catch (error) {
+      throw new PayPalError(0, `PayPal could not be reached: ${(error as Error).message}`);
+    }
+  }
+
   private async token(): Promise<string> {
     const key = `${this.config.apiBase}|${this.config.clientId}`;
     const cached = tokenCache.get(key);
     if (cached && cached.expires > Date.now() + 60_000) return cached.token;
-    const response = await this.fetchImpl(`${this.config.apiBase}/v1/oauth2/token`, {
+    const response = await this.send(`${this.config.apiBase}/v1/oauth2/token`, {
       method: 'POST',
       headers: {
         Authorization: `Basic ${btoa(`${this.config.clientId}:${this.config.clientSecret}`)}`,
@@ -106,11 +115,11 @@ export class PayPalClient {
 
   /** fetch with a bearer token; a 401 (token revoked or expired early) gets one retry with a new token. */
   private async authorized(url: string, init: RequestInit & {headers: Record<string, string>}): Promise<Response> {
-    const response = await this.fetchImpl(url, {...init, headers: {...init.headers, Authorization: `Bearer ${await this.token()}`}});
+    const response = await this.send(url, {...init, headers: {...init.headers, Authorization: `Bearer ${await this.token()}`}});
     if (response.status !== 401) return response;
     await response.arrayBuffer();
     this.forgetToken();
-    return this.fetchImpl(url, {...init, headers: {...init.headers, Authorization: `Bearer ${await this.token()}`}});
+    return this.send(url, {...init, headers: {...init.headers, Authorization: `Bearer ${await this.token()}`}});
   }
 
   async request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{status: number; data: T}> {

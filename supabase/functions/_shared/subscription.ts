@@ -1,8 +1,11 @@
 // Checks a PayPal subscription against what the server recorded when it created it, then
-// activates the profile. Used by confirm-subscription and by the ACTIVATED webhook.
+// activates the profile. Used by confirm-subscription, the ACTIVATED webhook and reconcile.
+// Only a verified mismatch is a VerificationError (a refusal); a database failure is a
+// DatabaseError, so the caller answers 5xx and the learner or PayPal retries.
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {PayPalClient, regularPrice, type PayPalSubscription} from './paypal.ts';
+import {PayPalClient, PayPalError, regularPrice, type PayPalSubscription} from './paypal.ts';
 import {formatAmount} from './plan.ts';
+import {DatabaseError} from './supabase.ts';
 
 export interface PendingSubscription {
   paypal_subscription_id: string;
@@ -13,6 +16,7 @@ export interface PendingSubscription {
   currency: string;
   discount_code: string | null;
   activated_at: string | null;
+  paypal_status: string;
 }
 
 export class VerificationError extends Error {
@@ -26,7 +30,7 @@ export class VerificationError extends Error {
 
 export async function loadPending(admin: SupabaseClient, subscriptionId: string): Promise<PendingSubscription | null> {
   const {data, error} = await admin.from('pending_subscriptions').select('*').eq('paypal_subscription_id', subscriptionId).maybeSingle();
-  if (error) throw new Error(error.message);
+  if (error) throw new DatabaseError('reading the checkout', error);
   return data as PendingSubscription | null;
 }
 
@@ -59,11 +63,42 @@ function addYear(iso: string): string {
   return d.toISOString();
 }
 
-/** Activates the profile (idempotent) and returns it. */
-export async function activate(admin: SupabaseClient, sub: PayPalSubscription): Promise<Record<string, unknown>> {
+export interface Activation {
+  profile: Record<string, unknown>;
+  /** The learner's other live subscriptions, cancelled at PayPal by `cancelAtPayPal`. */
+  cancelAtPayPal: string[];
+}
+
+/** Activates the profile for a paid, verified subscription (idempotent). */
+export async function activate(admin: SupabaseClient, sub: PayPalSubscription): Promise<Activation> {
   const start = sub.start_time ?? new Date().toISOString();
   const end = sub.billing_info?.next_billing_time ?? addYear(start);
-  const {data, error} = await admin.rpc('activate_subscription', {p_subscription_id: sub.id, p_start: start, p_end: end});
-  if (error) throw new VerificationError(error.message, error.code === 'P0001' ? 409 : 500);
-  return data as Record<string, unknown>;
+  const {data, error} = await admin.rpc('activate_paid_subscription', {p_subscription_id: sub.id, p_start: start, p_end: end});
+  if (error) throw new DatabaseError('activating the subscription', error);
+  const result = data as {profile: Record<string, unknown>; cancel_at_paypal: string[] | null};
+  return {profile: result.profile, cancelAtPayPal: result.cancel_at_paypal ?? []};
+}
+
+/**
+ * Cancels a subscription at PayPal and records it here. A subscription PayPal already shows as
+ * cancelled (422) is recorded too; one in another state is left for the operator (returns false).
+ */
+export async function cancelEverywhere(admin: SupabaseClient, paypal: PayPalClient, id: string, reason: string): Promise<boolean> {
+  try {
+    await paypal.cancelSubscription(id, reason);
+  } catch (error) {
+    if (!(error instanceof PayPalError && error.status === 422)) throw error;
+    const current = await paypal.getSubscription(id);
+    if (current.status !== 'CANCELLED') return false;
+  }
+  const {error} = await admin.rpc('mark_subscription_cancelled', {p_subscription_id: id});
+  if (error) throw new DatabaseError('recording the cancellation', error);
+  return true;
+}
+
+/** After an activation: cancels the learner's other live subscriptions so only one bills. */
+export async function cancelOthers(admin: SupabaseClient, paypal: PayPalClient, activation: Activation): Promise<void> {
+  for (const id of activation.cancelAtPayPal) {
+    await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
+  }
 }

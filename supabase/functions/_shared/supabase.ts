@@ -19,7 +19,16 @@ export async function callerUser(request: Request, admin: SupabaseClient): Promi
   return data.user;
 }
 
-/** The message of a PostgREST error (supabase-js `error.message`), for answers to the client. */
-export function dbMessage(error: {message?: string} | null): string {
-  return error?.message ?? 'Database error';
+/**
+ * A database call that failed (network, timeout, permission, constraint). Its detail is logged by
+ * the guard and never sent to the browser; the caller answers 503 so the learner (or PayPal)
+ * retries. Each write is one SQL function, so a failure has written nothing.
+ */
+export class DatabaseError extends Error {
+  constructor(
+    readonly operation: string,
+    readonly detail: {message?: string; code?: string} | null,
+  ) {
+    super(`${operation} failed${detail?.code ? ` (${detail.code})` : ''}: ${detail?.message ?? 'no detail'}`);
+  }
 }

@@ -1,9 +1,13 @@
-// POST {reason?} (signed in): cancels the caller's subscription at PayPal. The profile shows
+// POST {subscriptionId?, reason?} (signed in): cancels one of the caller's PayPal subscriptions
+// (default: the one on their profile; any other they have paid for by id). The profile shows
 // 'cancelled' with access until the end date; one 'cancellation' transaction is recorded.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
-import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
-import {callerUser, serviceClient} from '../_shared/supabase.ts';
+import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
+import {cancelEverywhere} from '../_shared/subscription.ts';
+import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
+
+const LIVE = ['ACTIVE', 'SUSPENDED'];
 
 export default guarded('cancel-subscription', ['POST'], async (request, env) => {
   const admin = serviceClient(env);
@@ -14,30 +18,33 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
   if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.trim().length > 128)) {
     return errorResponse('reason must be a text of at most 128 characters', 400);
   }
+  const requested = body.subscriptionId ?? null;
+  if (requested !== null && (typeof requested !== 'string' || !/^I-[A-Za-z0-9]{1,50}$/.test(requested))) {
+    return errorResponse('subscriptionId must be a PayPal subscription id (I-…)', 400);
+  }
   const reason = (body.reason as string | undefined)?.trim() || 'Cancelled by the subscriber on Research Methods Academy';
   const config = paypalConfig(env);
 
   const {data: profile, error} = await admin
     .from('profiles')
-    .select('subscription_status, subscription_end_date, paypal_subscription_id')
+    .select('subscription_end_date, paypal_subscription_id')
     .eq('id', user.id)
     .maybeSingle();
-  if (error) throw new Error(error.message);
-  const id = profile?.paypal_subscription_id as string | null | undefined;
-  if (!profile || !id || !['active', 'suspended'].includes(profile.subscription_status as string)) {
-    return errorResponse('You have no active subscription to cancel', 409);
-  }
+  if (error) throw new DatabaseError('reading the profile', error);
+  const id = (requested as string | null) ?? (profile?.paypal_subscription_id as string | null | undefined) ?? null;
+  if (!profile || !id) return errorResponse('You have no active subscription to cancel', 409);
+  const {data: subscription, error: subscriptionError} = await admin
+    .from('pending_subscriptions')
+    .select('paypal_status, activated_at')
+    .eq('paypal_subscription_id', id)
+    .eq('user_id', user.id)
+    .maybeSingle();
+  if (subscriptionError) throw new DatabaseError('reading the subscription', subscriptionError);
+  if (!subscription?.activated_at) return errorResponse(requested ? 'Subscription not found' : 'You have no active subscription to cancel', requested ? 404 : 409);
+  if (!LIVE.includes(subscription.paypal_status as string)) return errorResponse('This subscription is already cancelled or has ended', 409);
 
   const paypal = new PayPalClient(config);
-  try {
-    await paypal.cancelSubscription(id, reason);
-  } catch (cancelError) {
-    // Already cancelled at PayPal (e.g. from PayPal's own autopay page): record it here too.
-    if (!(cancelError instanceof PayPalError && cancelError.status === 422)) throw cancelError;
-    const current = await paypal.getSubscription(id);
-    if (current.status !== 'CANCELLED') return errorResponse(`The PayPal subscription is ${current.status.toLowerCase()}`, 409);
-  }
-  const {error: markError} = await admin.rpc('mark_subscription_cancelled', {p_subscription_id: id});
-  if (markError) throw new Error(markError.message);
-  return jsonResponse({status: 'cancelled', subscriptionId: id, accessUntil: profile.subscription_end_date});
+  if (!(await cancelEverywhere(admin, paypal, id, reason))) return errorResponse('PayPal could not cancel this subscription in its current state', 409);
+  const current = id === profile.paypal_subscription_id;
+  return jsonResponse({status: 'cancelled', subscriptionId: id, accessUntil: current ? profile.subscription_end_date : null});
 });

@@ -1,11 +1,12 @@
 // POST {discountCode?, requestId?} (signed in) → {subscriptionId, approvalUrl, amount, currency, percentOff}.
 // The price is decided here from the plan and the discount code; the browser only follows the
-// approval link. The code is redeemed atomically when the subscription is recorded.
+// approval link. The checkout holds one use of the code until it is paid (the use then counts),
+// released by the learner's Cancel on PayPal, by a newer checkout of theirs, or after 3 hours.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../_shared/plan.ts';
-import {callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {
   const admin = serviceClient(env);
@@ -28,7 +29,7 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     .select('subscription_status, subscription_end_date')
     .eq('id', user.id)
     .maybeSingle();
-  if (profileError) throw new Error(profileError.message);
+  if (profileError) throw new DatabaseError('reading the profile', profileError);
   if (!profile) return errorResponse('Profile not found', 404);
   if (profile.subscription_status === 'active' && profile.subscription_end_date && new Date(profile.subscription_end_date as string) > new Date()) {
     return errorResponse('You already have an active Premium subscription', 409);
@@ -36,9 +37,12 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
 
   let percentOff: number | null = null;
   if (code) {
-    const {data, error} = await admin.rpc('check_discount_code', {p_code: code});
-    if (error) return errorResponse(error.message, error.code === 'P0001' ? 400 : 500);
-    percentOff = data as number;
+    const {data: problem, error} = await admin.rpc('discount_code_problem', {p_code: code, p_for_user: user.id});
+    if (error) throw new DatabaseError('checking the discount code', error);
+    if (problem) return errorResponse(problem as string, 400);
+    const {data: found, error: readError} = await admin.from('discount_codes').select('percent_off').eq('code', code).single();
+    if (readError) throw new DatabaseError('reading the discount code', readError);
+    percentOff = (found as {percent_off: number}).percent_off;
   }
   const amount = discountedPrice(percentOff);
   if (amount <= 0) return errorResponse('This discount code cannot be used for a PayPal subscription', 400);
@@ -80,10 +84,10 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     p_request_id: requestId,
   });
   if (recordError) {
-    // The code ran out between the check and the redemption; the subscription was never approved,
-    // so nothing was charged and its approval link is not handed out.
+    // The code ran out between the check and the record (P0001: our own text); the subscription
+    // was never approved, so nothing was charged and its approval link is not handed out.
     if (recordError.code === 'P0001') return errorResponse(recordError.message, 409);
-    throw new Error(recordError.message);
+    throw new DatabaseError('recording the checkout', recordError);
   }
   return jsonResponse({subscriptionId: created.id, approvalUrl, amount, currency: PREMIUM_PLAN.currency, percentOff: percentOff ?? 0, discountCode: code});
 });

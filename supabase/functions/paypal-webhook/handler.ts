@@ -1,11 +1,14 @@
 // PayPal webhooks (verify_jwt = false: PayPal sends no Supabase token). Fails closed: the
 // signature is checked with PayPal's verify-webhook-signature postback before anything is read
 // or written; each event id is recorded once and applied in the same database transaction.
+// Answers: 2xx for an applied, duplicate or verifiably refused event (PayPal stops resending);
+// 5xx when the database or PayPal failed (nothing recorded, so PayPal's retry applies it).
 import {errorResponse, jsonResponse} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
-import {VerificationError, activate, loadPending, verifySubscription} from '../_shared/subscription.ts';
-import {serviceClient} from '../_shared/supabase.ts';
+import {VerificationError, activate, cancelEverywhere, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
+import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
+import type {SupabaseClient} from '@supabase/supabase-js';
 
 const SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'];
 
@@ -13,6 +16,26 @@ interface WebhookEvent {
   id: string;
   event_type: string;
   resource?: {id?: string};
+}
+
+/**
+ * Activation is decided from PayPal's own copy of the subscription, checked like confirm does.
+ * Returns the refusal text when PayPal's subscription does not match what was recorded.
+ */
+async function activateFromWebhook(admin: SupabaseClient, paypal: PayPalClient, id: string): Promise<string | null> {
+  const pending = await loadPending(admin, id);
+  if (!pending || pending.activated_at) return null;
+  let subscription;
+  try {
+    subscription = await paypal.getSubscription(id);
+    await verifySubscription(paypal, subscription, pending);
+  } catch (error) {
+    if (!(error instanceof VerificationError || (error instanceof PayPalError && error.status === 404))) throw error;
+    console.error(`[paypal-webhook] not activating ${id}: ${error.message}`);
+    return error.message;
+  }
+  await cancelOthers(admin, paypal, await activate(admin, subscription));
+  return null;
 }
 
 export default guarded('paypal-webhook', ['POST'], async (request, env) => {
@@ -39,28 +62,32 @@ export default guarded('paypal-webhook', ['POST'], async (request, env) => {
   if (!verified) return errorResponse('Invalid webhook signature', 401);
 
   const admin = serviceClient(env);
-  let rejected: string | null = null;
-  if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED' && event.resource?.id) {
-    // Activation is decided from PayPal's own copy of the subscription, checked like confirm does.
-    const pending = await loadPending(admin, event.resource.id);
-    if (pending && !pending.activated_at) {
-      try {
-        const subscription = await paypal.getSubscription(event.resource.id);
-        await verifySubscription(paypal, subscription, pending);
-        await activate(admin, subscription);
-      } catch (error) {
-        if (!(error instanceof VerificationError || (error instanceof PayPalError && error.status === 404))) throw error;
-        rejected = error.message;
-        console.error(`[paypal-webhook] not activating ${event.resource.id}: ${error.message}`);
-      }
-    }
-  }
+  const rejected =
+    event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED' && event.resource?.id ? await activateFromWebhook(admin, paypal, event.resource.id) : null;
   const {data, error} = await admin.rpc('apply_paypal_event', {p_event: event});
-  if (error) throw new Error(error.message);
+  if (error) throw new DatabaseError('applying the event', error);
   if (rejected && data !== 'duplicate') {
-    // Acknowledged (PayPal would retry a refusal for days) but kept visible for the operator.
-    await admin.from('paypal_webhook_events').update({outcome: `rejected: ${rejected}`.slice(0, 200)}).eq('event_id', event.id);
+    // Acknowledged (PayPal would resend a refusal for days) but kept visible for the operator.
+    const {error: noteError} = await admin
+      .from('paypal_webhook_events')
+      .update({outcome: `rejected: ${rejected}`.slice(0, 200)})
+      .eq('event_id', event.id);
+    if (noteError) throw new DatabaseError('noting the refusal', noteError);
     return jsonResponse({received: true, outcome: 'rejected'});
+  }
+  // A refund or reversal of the current year ended access: the subscription must not bill again.
+  // Checked on a resent event too, so a cancel that failed the first time is retried.
+  const {data: recorded, error: readError} = await admin
+    .from('paypal_webhook_events')
+    .select('outcome, resource_id')
+    .eq('event_id', event.id)
+    .maybeSingle();
+  if (readError) throw new DatabaseError('reading the event', readError);
+  if (recorded?.outcome === 'access_ended' && recorded.resource_id) {
+    const pending = await loadPending(admin, recorded.resource_id as string);
+    if (pending && ['ACTIVE', 'SUSPENDED'].includes(pending.paypal_status)) {
+      await cancelEverywhere(admin, paypal, pending.paypal_subscription_id, 'The payment for the current year was refunded');
+    }
   }
   return jsonResponse({received: true, outcome: data});
 });

@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {PayPalSimulator, SimError} from './simulator';
+import {PayPalSimulator, SimError} from './state';
 import {createPayPalSim, SIM_PLAN_ID} from './index';
+import {CorruptStateError} from './store';
 import {PayPalClient} from '../../supabase/functions/_shared/paypal';
 
 function expectSimError(fn: () => unknown, status: number, issue: string): void {
@@ -128,7 +132,12 @@ describe('PayPal simulator over HTTP with the functions’ PayPal client', () =>
 
   it('verify-webhook-signature accepts what the simulator signed and nothing else', async () => {
     const captured: {headers: Headers; body: string}[] = [];
-    const delivering = createPayPalSim({apiUrl, controlKey: 'control', webhookUrl: 'http://sim.test/hook'});
+    const delivering = createPayPalSim({
+      apiUrl,
+      controlKey: 'control',
+      webhookUrl: 'http://sim.test/hook',
+      credentials: {clientId: env.PAYPAL_CLIENT_ID as string, clientSecret: env.PAYPAL_CLIENT_SECRET as string, webhookId: env.PAYPAL_WEBHOOK_ID as string},
+    });
     const realFetch = globalThis.fetch;
     globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
       const request = new Request(input, init);
@@ -152,6 +161,10 @@ describe('PayPal simulator over HTTP with the functions’ PayPal client', () =>
       expect(await c.verifyWebhookSignature(noSig, first.body)).toBe(false);
       const wrongId = new PayPalClient({...c.config, webhookId: 'WH-SOMEONE-ELSE'}, globalThis.fetch);
       expect(await wrongId.verifyWebhookSignature(first.headers, first.body)).toBe(false);
+      // The CRC is over the bytes delivered: the same event re-serialised differently does not verify,
+      // and the delivered bytes verify even when they are not how JSON.stringify would write them.
+      const reformatted = JSON.stringify(JSON.parse(first.body), null, 2);
+      expect(await c.verifyWebhookSignature(first.headers, reformatted)).toBe(false);
     } finally {
       globalThis.fetch = realFetch;
     }
@@ -165,20 +178,21 @@ describe('PayPal simulator over HTTP with the functions’ PayPal client', () =>
   });
 });
 
-describe('PayPal simulator state file', () => {
+describe('PayPal simulator state file and credentials', () => {
+  const call = (h: ReturnType<typeof createPayPalSim>, url: string, init?: RequestInit) => h.handle(new Request(url, init), new URL(url));
+  const tokenResponse = (h: ReturnType<typeof createPayPalSim>, id: string, secret: string) =>
+    call(h, 'http://a.test/paypal-sim/v1/oauth2/token', {
+      method: 'POST',
+      headers: {authorization: `Basic ${btoa(`${id}:${secret}`)}`},
+      body: 'grant_type=client_credentials',
+    });
+  const tokenOf = async (h: ReturnType<typeof createPayPalSim>) =>
+    ((await (await tokenResponse(h, h.functionEnv.PAYPAL_CLIENT_ID as string, h.functionEnv.PAYPAL_CLIENT_SECRET as string))!.json()) as {access_token: string}).access_token;
+  const tempStateFile = () => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'paypal-sim-')), 'paypal-sim.json');
+
   it('keeps subscriptions and the signing key across restarts', async () => {
-    const fs = await import('node:fs');
-    const os = await import('node:os');
-    const path = await import('node:path');
-    const stateFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'paypal-sim-')), 'paypal-sim.json');
+    const stateFile = tempStateFile();
     const first = createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k', stateFile});
-    const call = (h: typeof first, url: string, init?: RequestInit) => h.handle(new Request(url, init), new URL(url));
-    const tokenOf = async (h: typeof first) =>
-      ((await (await call(h, 'http://a.test/paypal-sim/v1/oauth2/token', {
-        method: 'POST',
-        headers: {authorization: `Basic ${btoa('local-sim-client-id:local-sim-client-secret')}`},
-        body: 'grant_type=client_credentials',
-      }))!.json()) as {access_token: string}).access_token;
     const created = await call(first, 'http://a.test/paypal-sim/v1/billing/subscriptions', {
       method: 'POST',
       headers: {authorization: `Bearer ${await tokenOf(first)}`, 'content-type': 'application/json'},
@@ -186,10 +200,32 @@ describe('PayPal simulator state file', () => {
     });
     const {id} = (await created!.json()) as {id: string};
     const cert = await (await call(first, 'http://a.test/paypal-sim/v1/notifications/certs/CERT-LOCALSIM-1'))!.text();
+    // Written by rename: no temporary file is left beside it.
+    expect(fs.readdirSync(path.dirname(stateFile))).toEqual(['paypal-sim.json']);
 
     const second = createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k', stateFile});
     const shown = await call(second, `http://a.test/paypal-sim/v1/billing/subscriptions/${id}`, {headers: {authorization: `Bearer ${await tokenOf(second)}`}});
     expect(shown!.status).toBe(200);
     expect(await (await call(second, 'http://a.test/paypal-sim/v1/notifications/certs/CERT-LOCALSIM-1'))!.text()).toBe(cert);
+  });
+
+  it('refuses to start on a damaged state file and leaves it for recovery', () => {
+    const stateFile = tempStateFile();
+    fs.writeFileSync(stateFile, '{"privateKeyPem": "-----BEGIN PRIV');
+    expect(() => createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k', stateFile})).toThrow(CorruptStateError);
+    expect(() => createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k', stateFile})).toThrow(/damaged.*restore it from a backup/);
+    expect(fs.readFileSync(stateFile, 'utf8')).toBe('{"privateKeyPem": "-----BEGIN PRIV');
+    fs.writeFileSync(stateFile, '[]');
+    expect(() => createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k', stateFile})).toThrow(CorruptStateError);
+  });
+
+  it('has new client credentials at every start; the old fixed ones are refused', async () => {
+    const first = createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k'});
+    const second = createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k'});
+    expect(first.functionEnv.PAYPAL_CLIENT_SECRET).not.toBe(second.functionEnv.PAYPAL_CLIENT_SECRET);
+    expect(first.functionEnv.PAYPAL_WEBHOOK_ID).not.toBe(second.functionEnv.PAYPAL_WEBHOOK_ID);
+    expect((await tokenResponse(first, 'local-sim-client-id', 'local-sim-client-secret'))!.status).toBe(401);
+    expect((await tokenResponse(first, second.functionEnv.PAYPAL_CLIENT_ID as string, second.functionEnv.PAYPAL_CLIENT_SECRET as string))!.status).toBe(401);
+    expect(await tokenOf(first)).toMatch(/^A21AA/);
   });
 });

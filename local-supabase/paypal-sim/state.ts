@@ -1,6 +1,7 @@
 // The PayPal simulator's state machine: subscriptions, their sales and the webhook events each
 // change produces, following the shapes of PayPal's Subscriptions v1 API. No HTTP here.
 import crypto from 'node:crypto';
+import {PREMIUM_PLAN, formatAmount} from '../../supabase/functions/_shared/plan';
 
 export type SubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -68,8 +69,8 @@ export class SimError extends Error {
   }
 }
 
-/** The plans the simulator knows; any `P-…` id is accepted and priced at the default. */
-export const DEFAULT_PLAN_PRICE: Money = {currency_code: 'USD', value: '49.00'};
+/** Any `P-…` plan id is accepted and priced as the one Premium plan (supabase/functions/_shared/plan.ts). */
+export const DEFAULT_PLAN_PRICE: Money = {currency_code: PREMIUM_PLAN.currency, value: formatAmount(PREMIUM_PLAN.priceUsd)};
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 function randomId(length: number): string {
@@ -316,8 +317,8 @@ export class PayPalSimulator {
     return [this.subscriptionEvent('BILLING.SUBSCRIPTION.EXPIRED', sub, 'Subscription expired')];
   }
 
-  /** Refunds the latest completed sale. */
-  refund(id: string): WebhookEvent[] {
+  /** Refunds (or, as a chargeback, reverses) the latest completed sale in full. */
+  refund(id: string, type: 'PAYMENT.SALE.REFUNDED' | 'PAYMENT.SALE.REVERSED' = 'PAYMENT.SALE.REFUNDED'): WebhookEvent[] {
     const sub = this.get(id);
     const sale = [...sub.sales].reverse().find((s) => s.state === 'completed');
     if (!sale) {
@@ -337,7 +338,8 @@ export class PayPalSimulator {
       update_time: now,
       links: [],
     };
-    return [this.event('PAYMENT.SALE.REFUNDED', 'refund', `A ${sale.amount.total} ${sale.amount.currency} sale payment was refunded`, refund)];
+    const what = type === 'PAYMENT.SALE.REFUNDED' ? 'refunded' : 'reversed';
+    return [this.event(type, 'refund', `A ${sale.amount.total} ${sale.amount.currency} sale payment was ${what}`, refund)];
   }
 
   /** The subscription as GET /v1/billing/subscriptions/{id} shows it (`plan` only with fields=plan). */

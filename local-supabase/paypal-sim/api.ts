@@ -1,0 +1,159 @@
+// The simulator's PayPal REST API (what the functions call at PAYPAL_API_BASE): OAuth client
+// credentials, plans, subscriptions (create/show/cancel) and verify-webhook-signature, in the
+// shapes of PayPal's v1 APIs. No state of its own beyond access tokens.
+import crypto from 'node:crypto';
+import {findNodeAtLocation, parseTree} from 'jsonc-parser';
+import {PREMIUM_PLAN} from '../../supabase/functions/_shared/plan';
+import type {SimCredentials} from './credentials';
+import {signedString, verifyWebhook, type SigningIdentity} from './signature';
+import {DEFAULT_PLAN_PRICE, SimError, type PayPalSimulator, type WebhookEvent} from './state';
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: status === 204 ? headers : {'content-type': 'application/json', ...headers},
+  });
+}
+
+const INVALID_REQUEST = 'Request is not well-formed, syntactically incorrect, or violates schema.';
+
+export async function readJson(request: Request): Promise<unknown> {
+  return parseBody(await request.text());
+}
+
+function parseBody(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new SimError(400, 'INVALID_REQUEST', INVALID_REQUEST, [{issue: 'MALFORMED_REQUEST_JSON', description: 'The request JSON is not well formed.', location: 'body'}]);
+  }
+}
+
+/** The exact text of `webhook_event` in a verify-webhook-signature body: the bytes PayPal delivered. */
+function rawWebhookEvent(text: string): string | null {
+  const root = parseTree(text);
+  const node = root ? findNodeAtLocation(root, ['webhook_event']) : undefined;
+  return node ? text.slice(node.offset, node.offset + node.length) : null;
+}
+
+const AUTH_FAILURE = () =>
+  json(
+    {
+      name: 'AUTHENTICATION_FAILURE',
+      message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+      links: [{href: 'https://developer.paypal.com/docs/api/overview/#error', rel: 'information_link'}],
+    },
+    401,
+  );
+
+const notFound = (description: string) => new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{issue: 'INVALID_RESOURCE_ID', description}]);
+
+export interface ApiOptions {
+  sim: PayPalSimulator;
+  certUrl: string;
+  credentials: SimCredentials;
+  signer: () => SigningIdentity;
+  enqueue: (events: WebhookEvent[]) => unknown;
+}
+
+export type ApiHandler = (request: Request, path: string, url: URL) => Promise<Response>;
+
+export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptions): ApiHandler {
+  const tokens = new Map<string, number>();
+
+  function bearerOk(request: Request): boolean {
+    const m = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
+    const expires = m ? tokens.get((m[1] as string).trim()) : undefined;
+    return expires !== undefined && expires > Date.now();
+  }
+
+  async function token(request: Request): Promise<Response> {
+    const m = /^Basic\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
+    const [id, secret] = m ? Buffer.from(m[1] as string, 'base64').toString('utf8').split(':') : [];
+    if (id !== credentials.clientId || secret !== credentials.clientSecret) {
+      return json({error: 'invalid_client', error_description: 'Client Authentication failed'}, 401);
+    }
+    const form = new URLSearchParams(await request.text());
+    if (form.get('grant_type') !== 'client_credentials') return json({error: 'unsupported_grant_type', error_description: 'Grant Type is NULL or not supported'}, 400);
+    const accessToken = `A21AA${crypto.randomBytes(32).toString('base64url')}`;
+    tokens.set(accessToken, Date.now() + 32_400_000);
+    return json({
+      scope: 'https://uri.paypal.com/services/subscriptions https://uri.paypal.com/services/applications/webhooks',
+      access_token: accessToken,
+      token_type: 'Bearer',
+      app_id: 'APP-LOCALSIM',
+      expires_in: 32400,
+      nonce: `${new Date().toISOString()}${crypto.randomBytes(8).toString('hex')}`,
+    });
+  }
+
+  function plan(planId: string): Response {
+    if (!/^P-[A-Z0-9-]{1,50}$/.test(planId)) throw notFound('Invalid plan id.');
+    return json({
+      id: planId,
+      product_id: 'PROD-LOCALSIM',
+      name: PREMIUM_PLAN.name,
+      status: 'ACTIVE',
+      billing_cycles: [
+        {frequency: {interval_unit: PREMIUM_PLAN.interval, interval_count: 1}, tenure_type: 'REGULAR', sequence: 1, total_cycles: 0, pricing_scheme: {fixed_price: DEFAULT_PLAN_PRICE, version: 1}},
+      ],
+      payment_preferences: {auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 0},
+    });
+  }
+
+  async function create(request: Request): Promise<Response> {
+    const {subscription, replayed} = sim.create(await readJson(request), request.headers.get('paypal-request-id'));
+    const view = sim.view(subscription, sim.urls);
+    const fields = ['id', 'status', 'status_update_time', 'plan_id', 'plan_overridden', 'start_time', 'quantity', 'custom_id', 'create_time', 'links'];
+    return json(Object.fromEntries(fields.filter((f) => f in view).map((f) => [f, view[f]])), replayed ? 200 : 201);
+  }
+
+  /** PayPal's postback: the CRC is taken over webhook_event exactly as received, never re-serialised. */
+  async function verify(request: Request): Promise<Response> {
+    const text = await request.text();
+    const b = parseBody(text) as Record<string, unknown>;
+    const required = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'];
+    const missing = required.filter((f) => b[f] === undefined || b[f] === null || b[f] === '');
+    if (missing.length > 0) {
+      throw new SimError(400, 'INVALID_REQUEST', INVALID_REQUEST, missing.map((f) => ({field: `/${f}`, location: 'body', issue: 'MISSING_REQUIRED_PARAMETER', description: 'A required field / parameter is missing.'})));
+    }
+    const event = rawWebhookEvent(text);
+    const ok =
+      event !== null &&
+      b.auth_algo === 'SHA256withRSA' &&
+      b.cert_url === certUrl &&
+      b.webhook_id === credentials.webhookId &&
+      typeof b.transmission_sig === 'string' &&
+      verifyWebhook(signer().certPem, signedString(String(b.transmission_id), String(b.transmission_time), credentials.webhookId, event), b.transmission_sig);
+    return json({verification_status: ok ? 'SUCCESS' : 'FAILURE'});
+  }
+
+  return async (request, path, url) => {
+    const method = request.method;
+    if (path === '/v1/oauth2/token' && method === 'POST') return token(request);
+    if (/^\/v1\/notifications\/certs\/[A-Za-z0-9-]+$/.test(path) && method === 'GET') {
+      return new Response(signer().certPem, {headers: {'content-type': 'application/x-pem-file'}});
+    }
+    if (!bearerOk(request)) return AUTH_FAILURE();
+
+    const planMatch = /^\/v1\/billing\/plans\/([^/]+)$/.exec(path);
+    if (planMatch && method === 'GET') return plan(decodeURIComponent(planMatch[1] as string));
+    if (path === '/v1/billing/subscriptions' && method === 'POST') return create(request);
+    const subMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
+    if (subMatch) {
+      const id = decodeURIComponent(subMatch[1] as string);
+      if (!subMatch[2] && method === 'GET') {
+        const fields = (url.searchParams.get('fields') ?? '').split(',');
+        return json(sim.view(sim.get(id), sim.urls, fields.includes('plan')));
+      }
+      if (subMatch[2] && method === 'POST') {
+        const body = (await readJson(request)) as {reason?: unknown};
+        void enqueue(sim.cancel(id, body.reason));
+        return json(null, 204);
+      }
+    }
+    if (path === '/v1/notifications/verify-webhook-signature' && method === 'POST') return verify(request);
+    throw new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{issue: 'INVALID_RESOURCE_ID', description: `No simulated endpoint ${method} ${path}`}]);
+  };
+}

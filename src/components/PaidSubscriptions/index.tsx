@@ -1,0 +1,126 @@
+import React, {useEffect, useState} from 'react';
+import {useAuth} from '@site/src/lib/auth';
+import {formatLocalDate, formatMoney} from '@site/src/lib/subscription';
+import {cancelSubscription, fetchPaidSubscriptions, type PaidSubscription} from '@site/src/lib/payments';
+import {Message} from '@site/src/components/Form';
+import dataTable from '@site/src/css/dataTable.module.css';
+import styles from './styles.module.css';
+
+type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: PaidSubscription[]};
+
+const STATUS: Record<string, string> = {ACTIVE: 'Active', SUSPENDED: 'Suspended', CANCELLED: 'Cancelled', EXPIRED: 'Ended'};
+const LIVE = new Set(['ACTIVE', 'SUSPENDED']);
+
+export interface PaidSubscriptionsProps {
+  userId: string;
+  reloadKey?: number;
+  /** After a cancellation (to reload the card and the history). */
+  onChanged?(): void;
+}
+
+/**
+ * Every PayPal subscription the learner has paid for, each live one cancellable here, so none
+ * can keep billing unseen. Shown only when there is more than the one on the subscription card.
+ */
+export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: PaidSubscriptionsProps): React.JSX.Element | null {
+  const {getClient} = useAuth();
+  const [load, setLoad] = useState<Load>({status: 'loading'});
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let ignore = false;
+    getClient()
+      .then((client) => fetchPaidSubscriptions(client))
+      .then(
+        (result) => {
+          if (!ignore) setLoad(result.error !== null ? {status: 'error', message: result.error} : {status: 'done', rows: result.data});
+        },
+        (failure: unknown) => {
+          if (!ignore) setLoad({status: 'error', message: failure instanceof Error ? failure.message : String(failure)});
+        },
+      );
+    return () => {
+      ignore = true;
+    };
+  }, [getClient, userId, reloadKey, attempt]);
+
+  if (load.status === 'loading' || (load.status === 'done' && load.rows.length < 2)) return null;
+
+  const cancel = async (id: string) => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await cancelSubscription(await getClient(), {subscriptionId: id});
+      if (result.error !== null) {
+        setError(result.error);
+        return;
+      }
+      setConfirming(null);
+      setAttempt((n) => n + 1);
+      onChanged?.();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.section} aria-labelledby="paid-subscriptions-title">
+      <h2 id="paid-subscriptions-title">Your PayPal subscriptions</h2>
+      {load.status === 'error' ? (
+        <Message kind="error">Failed to load your subscriptions: {load.message}</Message>
+      ) : (
+        <>
+          <p>Every subscription you have paid for. Only the current one renews; cancel any other that is still active.</p>
+          {error && <Message kind="error">{error}</Message>}
+          <div className={dataTable.scroll}>
+            <table className={dataTable.table}>
+              <thead>
+                <tr>
+                  <th scope="col">PayPal ID</th>
+                  <th scope="col">Started</th>
+                  <th scope="col">Amount</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {load.rows.map((row) => (
+                  <tr key={row.paypal_subscription_id}>
+                    <td>
+                      <code>{row.paypal_subscription_id}</code>
+                      {row.is_current && ' (current)'}
+                    </td>
+                    <td>{formatLocalDate(row.activated_at)}</td>
+                    <td>{formatMoney(row.amount)} / year</td>
+                    <td>{STATUS[row.paypal_status] ?? row.paypal_status}</td>
+                    <td>
+                      {LIVE.has(row.paypal_status) &&
+                        (confirming === row.paypal_subscription_id ? (
+                          <button type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
+                            {busy ? 'Cancelling…' : `Yes, cancel ${row.paypal_subscription_id}`}
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="button button--secondary button--sm"
+                            aria-label={`Cancel subscription ${row.paypal_subscription_id}`}
+                            onClick={() => setConfirming(row.paypal_subscription_id)}>
+                            Cancel
+                          </button>
+                        ))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
