@@ -37,6 +37,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
+          // jsdom renders slowly on a busy 2-core machine; a hang still fails, just not at 5 s.
+          testTimeout: 15_000,
           globals: true,
           css: {modules: {classNameStrategy: 'non-scoped'}},
         },
