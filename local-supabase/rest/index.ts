@@ -56,7 +56,7 @@ function checkProfile(request: Request): void {
 function applyRange(request: Request, query: ParsedQuery): void {
   const range = request.headers.get('range');
   if (!range || query.limit.has('') || query.offset.has('')) return;
-  const match = /^(?:items=)?\s*([0-9]+)-([0-9]*)$/.exec(range.trim());
+  const match = /^(?:items=)?\s*([0-9]{1,15})-([0-9]{0,15})$/.exec(range.trim());
   if (!match) return;
   const from = Number(match[1]);
   query.offset.set('', from);

@@ -2,7 +2,7 @@ import {RestError, unknownColumn} from './errors';
 import type {FieldItem, SelectItem, StarItem} from './parseSelect';
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {ParsedQuery} from './queryParams';
-import {relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
+import {castType, relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
 
 /** One resource in a read: the requested table or an embedded one. */
 export interface ReadNode {
@@ -113,7 +113,8 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
   for (const item of items) {
     if (item.kind !== 'embed') {
       if (item.kind === 'field') columnOf(table, item.name);
-      node.fields.push(item);
+      // From here on a field's cast is the catalogue's quoted type, safe to put in SQL.
+      node.fields.push(item.kind === 'field' && item.cast ? {...item, cast: castType(cache, item.cast)} : item);
       continue;
     }
     const {target, rel} = resolveRelationship(cache, table, item.relation, item.hint);
