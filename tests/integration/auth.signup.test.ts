@@ -137,11 +137,11 @@ describe('sign-up', () => {
     expect(fragment.get('access_token')).toBeTruthy();
   });
 
-  it('accepts allow-listed localhost origins with any port', async () => {
+  it('accepts a redirect_to that matches config.toml\'s additional_redirect_urls', async () => {
     const email = uniqueEmail('redirect2');
-    await anonClient().auth.signUp({email, password: 'secret12', options: {emailRedirectTo: 'http://127.0.0.1:5173/auth/callback'}});
+    await anonClient().auth.signUp({email, password: 'secret12', options: {emailRedirectTo: 'http://127.0.0.1:3000/auth/callback'}});
     const {location} = await followLink((await latestMail(email)).link);
-    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:5173/auth/callback');
+    expect(`${location.origin}${location.pathname}`).toBe('http://127.0.0.1:3000/auth/callback');
   });
 
   it('reports an unknown link token in the fragment', async () => {
