@@ -61,3 +61,70 @@ describe('redirect_to allow list', () => {
     expect(new URLSearchParams(location.hash.slice(1)).get('access_token')).toBeTruthy();
   });
 });
+
+describe('account enumeration', () => {
+  const shape = (body: Record<string, unknown>) => ({
+    keys: Object.keys(body).sort(),
+    role: body.role,
+    identities: body.identities,
+    appMetadata: body.app_metadata,
+  });
+
+  it('answers sign-up the same for a new, an unconfirmed and a confirmed address', async () => {
+    const fresh = uniqueEmail('fresh');
+    const unconfirmed = uniqueEmail('pending');
+    const created = await serviceClient().auth.admin.createUser({email: unconfirmed, password: 'secret12', email_confirm: false});
+    expect(created.error).toBeNull();
+    const {email: confirmed} = await confirmedUser();
+
+    const answers = [];
+    for (const email of [fresh, unconfirmed, confirmed]) {
+      const res = await authFetch('/signup', {method: 'POST', body: JSON.stringify({email, password: 'secret12'})});
+      expect(res.status, email).toBe(200);
+      answers.push(shape((await res.json()) as Record<string, unknown>));
+    }
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+    expect(answers[0]?.identities).toEqual([]);
+  });
+
+  it('spaces mails per address whether or not it has an account (signup, recover, resend)', async () => {
+    const {email: known} = await confirmedUser();
+    const unknown = uniqueEmail('nobody');
+    for (const [path, body] of [
+      ['/recover', (email: string) => ({email})],
+      ['/resend', (email: string) => ({type: 'signup', email})],
+    ] as const) {
+      const statuses: Record<string, number[]> = {};
+      const bodies: Record<string, unknown> = {};
+      for (const email of [known, unknown]) {
+        const first = await authFetch(path, {method: 'POST', body: JSON.stringify(body(email))});
+        const second = await authFetch(path, {method: 'POST', body: JSON.stringify(body(email))});
+        statuses[email] = [first.status, second.status];
+        await first.text();
+        bodies[email] = ((await second.json()) as {code: string}).code;
+      }
+      expect(statuses[known], path).toEqual([200, 429]);
+      expect(statuses[unknown], path).toEqual(statuses[known]);
+      expect(bodies[unknown], path).toBe(bodies[known]);
+    }
+    const signUps = [];
+    for (const email of [uniqueEmail('twice'), known]) {
+      await authFetch('/signup', {method: 'POST', body: JSON.stringify({email, password: 'secret12'})});
+      signUps.push((await authFetch('/signup', {method: 'POST', body: JSON.stringify({email, password: 'secret12'})})).status);
+    }
+    expect(signUps[1]).toBe(signUps[0]);
+  });
+
+  it('answers a wrong password and an unknown address identically', async () => {
+    const {email} = await confirmedUser();
+    const wrong = await authFetch('/token?grant_type=password', {method: 'POST', body: JSON.stringify({email, password: 'not-the-password'})});
+    const unknown = await authFetch('/token?grant_type=password', {
+      method: 'POST',
+      body: JSON.stringify({email: uniqueEmail('ghost'), password: 'not-the-password'}),
+    });
+    expect(wrong.status).toBe(400);
+    expect(unknown.status).toBe(wrong.status);
+    expect(await unknown.json()).toEqual(await wrong.json());
+  });
+});
