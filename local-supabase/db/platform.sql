@@ -26,6 +26,10 @@ $$;
 alter role anon inherit;
 alter role authenticated inherit;
 alter role service_role inherit;
+-- Hosted Supabase's per-role statement timeouts; the REST service applies a role's settings to
+-- each request it runs as that role, as PostgREST does (schemaCache.ts reads them back).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
 grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;

@@ -109,8 +109,9 @@ export function createRestService(platform: Platform): ServiceHandler {
     return {cache, table};
   }
 
-  function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
-    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request), readOnly), statement, check);
+  async function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
+    const timeout = (await schema.get()).statementTimeouts.get(caller.role);
+    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request), readOnly, timeout), statement, check);
   }
 
   async function read(request: Request, ctx: RequestContext, caller: Caller, name: string): Promise<Response> {
