@@ -1,7 +1,8 @@
 // Attacks on /auth/v1: links that would carry a victim's tokens elsewhere, and answers that would
 // tell an attacker which e-mail addresses have accounts.
 import {describe, expect, it} from 'vitest';
-import {authFetch, followLink, latestMail, serviceClient, uniqueEmail} from './clients';
+import {totpCode} from '../../local-supabase/auth/totp';
+import {anonClient, authFetch, followLink, latestMail, serviceClient, signedInUser, uniqueEmail} from './clients';
 
 const SITE = 'http://localhost:3000';
 
@@ -126,5 +127,27 @@ describe('account enumeration', () => {
     expect(wrong.status).toBe(400);
     expect(unknown.status).toBe(wrong.status);
     expect(await unknown.json()).toEqual(await wrong.json());
+  });
+});
+
+describe('TOTP', () => {
+  it('accepts a code once per factor, even from another session, and the next step\u2019s code after it', async () => {
+    const {client, email, password} = await signedInUser();
+    const enrolled = await client.auth.mfa.enroll({factorType: 'totp', friendlyName: 'phone'});
+    expect(enrolled.error).toBeNull();
+    const factor = enrolled.data!;
+    const code = totpCode(factor.totp.secret);
+    const first = await client.auth.mfa.challengeAndVerify({factorId: factor.id, code});
+    expect(first.error).toBeNull();
+
+    // An attacker with the password and the code just used, in a session of their own.
+    const other = anonClient();
+    expect((await other.auth.signInWithPassword({email, password})).error).toBeNull();
+    const replay = await other.auth.mfa.challengeAndVerify({factorId: factor.id, code});
+    expect(replay.error?.status).toBe(422);
+    expect(replay.error?.code).toBe('mfa_verification_failed');
+
+    const next = await other.auth.mfa.challengeAndVerify({factorId: factor.id, code: totpCode(factor.totp.secret, Date.now() + 30_000)});
+    expect(next.error).toBeNull();
   });
 });
