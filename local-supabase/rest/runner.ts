@@ -12,6 +12,8 @@ export interface Statement {
   sql: string;
   /** As `Params.bind()` returns them. */
   bind: unknown[];
+  /** Set once a cached read has passed PGlite's cost check, so repeats are not planned twice. */
+  costChecked?: boolean;
 }
 
 /**
@@ -82,13 +84,14 @@ export class Runner {
         throw error;
       });
       await this.prepared;
-      const maxCost = PGLITE_COST_BUDGET[setup[0] ?? ''] ?? null;
+      const maxCost = statement.costChecked ? null : (PGLITE_COST_BUDGET[setup[0] ?? ''] ?? null);
       const result = await this.db.query<ResultRow>('select * from pg_temp.local_rest_run($1, $2, $3, $4)', [
         setup,
         statement.sql,
         statement.bind[0],
         maxCost,
       ]);
+      if (maxCost !== null) statement.costChecked = true;
       return result.rows[0] as ResultRow;
     }
     return this.db.transaction(async (tx: Queryable) => {
