@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {readProjectConfig} from './projectConfig';
 
 /** How local-supabase is started; every field has a command-line flag or environment variable. */
 export interface LocalSupabaseConfig {
@@ -12,10 +13,12 @@ export interface LocalSupabaseConfig {
   databaseUrl?: string;
   /** The supabase/ project folder (migrations, seed.sql, functions). */
   supabaseDir: string;
-  /** GoTrue SITE_URL: default redirect target and allowed origin. */
+  /** GoTrue SITE_URL: default redirect target and allowed origin (config.toml, or --site-url / SITE_URL). */
   siteUrl: string;
-  /** Extra redirect targets; `*` and `**` globs as GoTrue's URI allow list. */
+  /** Extra redirect targets; `*` and `**` globs as GoTrue's URI allow list (config.toml's additional_redirect_urls). */
   redirectAllowList: string[];
+  /** `[functions.<name>] verify_jwt` from config.toml. */
+  functionsVerifyJwt: Map<string, boolean>;
   jwtExpirySeconds: number;
   /** Multiplier applied to GoTrue's per-IP rate limits; tests raise it, one test proves they bite. */
   rateLimitScale: number;
@@ -62,6 +65,16 @@ function nonNegative(value: string | undefined, fallback: number, name: string):
   return n;
 }
 
+function checkSiteUrl(value: string): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`site URL ${value} is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`site URL ${value} must be http(s)`);
+}
+
 const KNOWN_FLAGS = ['--port', '--mailbox-port', '--data-dir', '--memory', '--host', '--site-url', '--rate-limit-scale', '--quiet-mail'];
 
 export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: string): LocalSupabaseConfig {
@@ -70,7 +83,12 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
       throw new Error(`unknown flag ${arg}; known: ${KNOWN_FLAGS.join(', ')}`);
     }
   }
-  const siteUrl = flagValue(args, '--site-url') ?? env.SITE_URL ?? 'http://localhost:3000';
+  const supabaseDir = path.join(rootDir, 'supabase');
+  const project = readProjectConfig(path.join(supabaseDir, 'config.toml'));
+  // An explicit site URL (the e2e site's origin) replaces config.toml's; it is allowed as an origin,
+  // exactly like GoTrue's SITE_URL, never as a wildcard.
+  const siteUrl = flagValue(args, '--site-url') ?? (env.SITE_URL || undefined) ?? project.siteUrl ?? 'http://localhost:3000';
+  checkSiteUrl(siteUrl);
   const scale = Number(flagValue(args, '--rate-limit-scale') ?? env.RATE_LIMIT_SCALE ?? '1');
   if (!(scale > 0)) throw new Error('--rate-limit-scale must be a positive number');
   const functionEnv: Record<string, string> = {};
@@ -84,12 +102,12 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
     dataDir: path.resolve(rootDir, flagValue(args, '--data-dir') ?? env.DATA_DIR ?? '.data'),
     memory: args.includes('--memory'),
     databaseUrl: env.DATABASE_URL || undefined,
-    supabaseDir: path.join(rootDir, 'supabase'),
+    supabaseDir,
     siteUrl,
-    redirectAllowList: (env.ADDITIONAL_REDIRECT_URLS ?? 'http://localhost:*/**,http://127.0.0.1:*/**')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    redirectAllowList: env.ADDITIONAL_REDIRECT_URLS
+      ? env.ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean)
+      : project.additionalRedirectUrls,
+    functionsVerifyJwt: project.verifyJwt,
     jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),
     rateLimitScale: scale,
     refreshTokenReuseIntervalSeconds: nonNegative(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),

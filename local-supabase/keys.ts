@@ -111,6 +111,7 @@ export class KeyStore {
       if (error instanceof joseErrors.JOSEAlgNotAllowed) throw new JwtError('PGRST301', 'Wrong or unsupported encoding algorithm');
       throw new JwtError('PGRST301', 'JWT cryptographic operation failed');
     }
+    checkTimes(payload);
     if (payload.aud !== undefined) {
       const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
       if (!audiences.includes(AUTH_AUDIENCE)) throw new JwtError('PGRST303', 'JWT not in audience');
@@ -121,7 +122,10 @@ export class KeyStore {
   }
 }
 
+/** PostgREST's time checks, with its 30 s skew: expired, not yet valid, or issued in the future. */
 function checkTimes(claims: JwtClaims): void {
   const now = Math.floor(Date.now() / 1000);
   if (typeof claims.exp === 'number' && now > claims.exp + CLOCK_SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT expired');
+  if (typeof claims.nbf === 'number' && now < claims.nbf - CLOCK_SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT not yet valid');
+  if (typeof claims.iat === 'number' && now < claims.iat - CLOCK_SKEW_SECONDS) throw new JwtError('PGRST303', 'JWT issued at future');
 }

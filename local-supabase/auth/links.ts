@@ -22,14 +22,17 @@ const COLUMNS = {
   recovery: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'recovery'},
 } as const;
 
-/** 429 when the previous mail of this kind went out less than max_frequency ago. */
-export function checkMailFrequency(ctx: AuthContext, sentAt: Date | null): void {
-  const wait = ctx.platform.config.emailMaxFrequencySeconds * 1000;
-  if (!sentAt || wait <= 0) return;
-  const remaining = Math.ceil((sentAt.getTime() + wait - Date.now()) / 1000);
+/**
+ * The checks before any mail of `kind` to `email`, run the same way whether or not the address
+ * has an account (anything else would tell who is registered): max_frequency per address, then
+ * the project's e-mail quota.
+ */
+export function checkMailAllowed(ctx: AuthContext, kind: LinkMailKind, email: string): void {
+  const remaining = ctx.limiter.mailWait(kind, email, ctx.platform.config.emailMaxFrequencySeconds * 1000);
   if (remaining > 0) {
     throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
   }
+  ctx.limiter.enforceEmail();
 }
 
 /** Stores a fresh token on the user (inside the caller's transaction); mail it after commit. */

@@ -7,7 +7,7 @@ import {qrCodeSvg} from './qr';
 import {requireUser, type Caller} from './requestAuth';
 import {addAmrClaim, rotateSessionToken, sessionResponse, snapshot} from './sessions';
 import {randomBase32} from './tokens';
-import {otpauthUri, verifyTotp} from './totp';
+import {matchTotpStep, otpauthUri} from './totp';
 import {factorsOf, type FactorRow} from './users';
 
 const MAX_FACTORS = 10;
@@ -119,9 +119,18 @@ export async function verifyFactor(ctx: AuthContext, factorId: string): Promise<
       );
     }
     if (found.ip !== inetOrZero(ctx.ip)) throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
-    if (!factor.secret || !verifyTotp(factor.secret, code)) {
-      throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
-    }
+    const step = factor.secret ? matchTotpStep(factor.secret, code) : null;
+    // Each time step is accepted once per factor, even from another session: the compare-and-set
+    // runs under the transaction's row lock, so two verifies of one code cannot both pass.
+    const fresh =
+      step !== null &&
+      (
+        await tx.query(
+          `update auth.mfa_factors set last_totp_step = $2 where id = $1 and (last_totp_step is null or last_totp_step < $2) returning id`,
+          [factor.id, step],
+        )
+      ).rows.length === 1;
+    if (!fresh) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [found.id]);
     await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
     await addAmrClaim(tx, sessionId, 'totp');

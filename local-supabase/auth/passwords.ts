@@ -22,9 +22,16 @@ export function hashPassword(password: string): Promise<string> {
   return bcrypt.hash(password, BCRYPT_COST);
 }
 
-/** False for users without a password and for hashes bcrypt cannot read. */
+// A cost-10 hash of a random string nobody knows: compared against when there is no account (or
+// no password), so a wrong password takes as long for an unknown address as for a real one.
+const DUMMY_HASH = '$2b$10$lsfa1/OaXjr6wnuwV.OHFOwiN.Z1KD3jaN3kwwo5LD0Sa/qnVB8sO';
+
+/** False for users without a password and for hashes bcrypt cannot read; always costs one bcrypt comparison. */
 export async function verifyPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) return false;
+  if (!hash || !/^\$2[aby]\$\d\d\$/.test(hash)) {
+    await bcrypt.compare(password, DUMMY_HASH).catch(() => false);
+    return false;
+  }
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) return false;
   try {
     return await bcrypt.compare(password, hash);

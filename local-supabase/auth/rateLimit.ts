@@ -30,6 +30,7 @@ const MAX_KEYS = 50_000;
 
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
+  private readonly lastMail = new Map<string, number>();
 
   constructor(private readonly scale: number) {}
 
@@ -55,6 +56,23 @@ export class RateLimiter {
   /** Throws GoTrue's 429 when the caller's bucket is empty. */
   enforce(name: LimitName, ip: string): void {
     if (!this.take(name, ip)) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
+  }
+
+  /**
+   * GoTrue's SMTP max_frequency, kept per address and kind whether or not an account exists, so
+   * a 429 here says nothing about who is registered. Seconds left, or 0 when a mail may go out.
+   */
+  mailWait(kind: string, email: string, waitMs: number, now = Date.now()): number {
+    if (waitMs <= 0) return 0;
+    const id = `${kind}|${email.toLowerCase()}`;
+    const last = this.lastMail.get(id);
+    if (last !== undefined && now - last < waitMs) return Math.ceil((last + waitMs - now) / 1000);
+    if (this.lastMail.size >= MAX_KEYS) {
+      for (const [key, at] of this.lastMail) if (now - at >= waitMs) this.lastMail.delete(key);
+      if (this.lastMail.size >= MAX_KEYS) this.lastMail.clear();
+    }
+    this.lastMail.set(id, now);
+    return 0;
   }
 
   /** The project-wide e-mail quota. */

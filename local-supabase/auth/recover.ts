@@ -1,7 +1,7 @@
 // POST /recover: always `{}` so the endpoint never reveals whether an account exists.
 import type {AuthContext} from './context';
 import {ok, optionalString, readJson} from './http';
-import {checkMailFrequency, issueLinkToken, mailLink} from './links';
+import {checkMailAllowed, issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
 import {resolveRedirect} from './redirects';
 import {findUserByEmail} from './users';
@@ -13,10 +13,9 @@ export async function recover(ctx: AuthContext): Promise<Response> {
   const email = validateEmail(optionalString(body, 'email'));
   const pkce = parsePkceParams(body);
   const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  checkMailAllowed(ctx, 'recovery', email);
   const user = await findUserByEmail(ctx.platform.db, email);
   if (!user) return ok({});
-  checkMailFrequency(ctx, user.recovery_sent_at);
-  ctx.limiter.enforceEmail();
   const issued = await ctx.platform.db.transaction(async (tx) => {
     const locked = await findUserByEmail(tx, email, true);
     return locked ? issueLinkToken(tx, locked, 'recovery', pkce) : undefined;

@@ -1,4 +1,5 @@
-// Where a link may send the browser: GoTrue's IsRedirectURLValid. Anything else falls back to
+// Where a link may send the browser: GoTrue's IsRedirectURLValid (site URL, then the allow list
+// from config.toml), minus its blanket trust in any loopback port. Anything else falls back to
 // the site URL, so a crafted link can never bounce a fresh session to a foreign origin.
 import type {LocalSupabaseConfig} from '../config';
 
@@ -33,29 +34,58 @@ function matchesGlob(pattern: string, value: string): boolean {
   return re.test(value);
 }
 
-export function isAllowedRedirect(config: LocalSupabaseConfig, candidate: string): boolean {
+// Control characters and spaces are never part of a URL; a browser or header would read them
+// differently from the check (GoTrue refuses them for the same reason).
+function hasControlOrSpace(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) {
+    const code = text.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return true;
+  }
+  return false;
+}
+
+function sameOrigin(a: URL, site: string): boolean {
+  try {
+    return a.origin === new URL(site).origin;
+  } catch {
+    return false; // an unparsable site URL matches nothing
+  }
+}
+
+/**
+ * The address to send the browser to, or null when it is not allowed: the site URL's origin, or a
+ * match of an allow-list glob on the parsed URL's origin and path (never on the raw text, where
+ * `http://localhost:3000@evil/` would look local). Userinfo is refused outright.
+ */
+export function allowedRedirect(config: LocalSupabaseConfig, candidate: string): string | null {
+  if (candidate === '' || hasControlOrSpace(candidate)) return null;
   let url: URL;
   try {
     url = new URL(candidate);
   } catch {
-    return false;
+    return null;
   }
+  if (url.username !== '' || url.password !== '') return null;
   url.hash = '';
-  const withoutFragment = candidate.split('#')[0] as string;
   if (url.protocol === 'http:' || url.protocol === 'https:') {
-    try {
-      if (url.origin === new URL(config.siteUrl).origin) return true;
-    } catch {
-      // an unparsable site URL matches nothing
-    }
+    if (sameOrigin(url, config.siteUrl)) return url.href;
+    const origin = `${url.protocol}//${url.host}`;
+    const target = `${origin}${url.pathname}`;
+    const allowed = config.redirectAllowList.some(
+      (pattern) => matchesGlob(pattern, target) || (url.pathname === '/' && matchesGlob(pattern, origin)),
+    );
+    return allowed ? url.href : null;
   }
-  return config.redirectAllowList.some((pattern) => matchesGlob(pattern, withoutFragment) || matchesGlob(pattern, url.href));
+  // Custom schemes (mobile deep links) must be listed; they have no origin to compare.
+  const withoutFragment = candidate.split('#')[0] as string;
+  return config.redirectAllowList.some((pattern) => matchesGlob(pattern, withoutFragment)) ? withoutFragment : null;
 }
 
 /** redirect_to if allowed, else the Referer if allowed, else the site URL; never with a fragment. */
 export function resolveRedirect(config: LocalSupabaseConfig, redirectTo: string | null | undefined, referer?: string | null): string {
   for (const candidate of [redirectTo, referer]) {
-    if (candidate && isAllowedRedirect(config, candidate)) return candidate.split('#')[0] as string;
+    const allowed = candidate ? allowedRedirect(config, candidate) : null;
+    if (allowed) return allowed;
   }
   return config.siteUrl;
 }

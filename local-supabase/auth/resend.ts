@@ -4,7 +4,7 @@
 import type {AuthContext} from './context';
 import {validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
-import {checkMailFrequency, issueLinkToken, mailLink} from './links';
+import {checkMailAllowed, issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
 import {resolveRedirect} from './redirects';
 import {findUserByEmail} from './users';
@@ -21,10 +21,9 @@ export async function resend(ctx: AuthContext): Promise<Response> {
   const pkce = parsePkceParams(body);
   const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
 
+  checkMailAllowed(ctx, 'confirmation', email);
   const user = await findUserByEmail(ctx.platform.db, email);
   if (!user || user.email_confirmed_at) return ok({message_id: null});
-  checkMailFrequency(ctx, user.confirmation_sent_at);
-  ctx.limiter.enforceEmail();
   const issued = await ctx.platform.db.transaction((tx) => issueLinkToken(tx, user, 'confirmation', pkce));
   await mailLink(ctx, issued, redirectTo);
   return ok({message_id: null});

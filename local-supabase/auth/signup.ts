@@ -1,16 +1,17 @@
-// POST /signup with e-mail confirmation on (hosted default): the bare user comes back and the
-// session only exists after the link in the confirmation mail is followed.
+// POST /signup with e-mail confirmation on (hosted default): the session only exists after the
+// link in the confirmation mail is followed. The answer is the same obfuscated user for a new, an
+// unconfirmed and a confirmed address, and each path does the same slow work (one bcrypt hash),
+// so neither the body nor the timing tells an attacker who has an account.
 import {randomUUID} from 'node:crypto';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {AuthError, unprocessable, validationFailed} from './errors';
 import {ok, optionalObject, optionalString, readJson} from './http';
-import {checkMailFrequency, issueLinkToken, mailLink, type IssuedLink} from './links';
+import {checkMailAllowed, issueLinkToken, mailLink, type IssuedLink} from './links';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
 import {resolveRedirect} from './redirects';
-import {loadUserJson} from './userJson';
-import {AUDIENCE, findUserByEmail, insertUser, reloadUser} from './users';
+import {AUDIENCE, findUserByEmail, insertUser} from './users';
 import {validateEmail} from './validation';
 
 const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
@@ -31,19 +32,16 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   const pkce = parsePkceParams(body);
   const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
 
-  const existing = await findUserByEmail(ctx.platform.db, email);
-  if (existing?.email_confirmed_at) return ok(obfuscatedUser(email, data));
-  if (existing) checkMailFrequency(ctx, existing.confirmation_sent_at);
-  // Hashing happens before the transaction: PGlite has one connection and bcrypt takes ~70 ms.
-  const passwordHash = existing ? null : await hashPassword(password);
-  ctx.limiter.enforceEmail();
+  // Hashing happens before the transaction (PGlite has one connection, bcrypt takes ~70 ms) and
+  // for every address, registered or not.
+  const passwordHash = await hashPassword(password);
+  checkMailAllowed(ctx, 'confirmation', email);
 
   let issued: IssuedLink | undefined;
-  let userJson: Record<string, unknown>;
   try {
-    ({issued, userJson} = await ctx.platform.db.transaction(async (tx) => {
+    issued = await ctx.platform.db.transaction(async (tx) => {
       let user = await findUserByEmail(tx, email, true);
-      if (user?.email_confirmed_at) return {issued: undefined, userJson: obfuscatedUser(email, data)};
+      if (user?.email_confirmed_at) return undefined;
       if (!user) {
         const claims = {email, email_verified: false, phone_verified: false};
         const metadata = {...data, ...claims, sub: ''};
@@ -58,19 +56,20 @@ export async function signup(ctx: AuthContext): Promise<Response> {
       }
       // An unconfirmed account is left as it is (the caller has not proven they own it); only
       // the confirmation mail goes out again.
-      const link = await issueLinkToken(tx, user, 'confirmation', pkce);
-      return {issued: link, userJson: await loadUserJson(tx, await reloadUser(tx, user.id))};
-    }));
+      return issueLinkToken(tx, user, 'confirmation', pkce);
+    });
   } catch (error) {
     // Two sign-ups for one address racing on a PostgreSQL server: the loser sees the winner's row.
-    if (isPgError(error) && error.code === '23505') return ok(obfuscatedUser(email, data));
-    throw error;
+    if (!(isPgError(error) && error.code === '23505')) throw error;
   }
   if (issued) await mailLink(ctx, issued, redirectTo);
-  return ok(userJson);
+  return ok(obfuscatedUser(email, data));
 }
 
-/** What GoTrue answers for an already registered address so sign-up cannot enumerate accounts. */
+/**
+ * GoTrue's answer for an already registered address (a fresh id, no role, no identities), given
+ * here for every sign-up: the real user is only ever seen through the confirmation link.
+ */
 function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
   const now = new Date().toISOString();
   return {

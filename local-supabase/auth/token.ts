@@ -37,7 +37,8 @@ async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>): P
   if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
   const user = email ? await findUserByEmail(ctx.platform.db, email) : undefined;
   // The comparison runs outside any transaction: bcrypt is slow and PGlite has one connection.
-  if (!user || !password || !(await verifyPassword(password, user.encrypted_password))) {
+  // It runs for unknown addresses too (against a dummy hash), so timing does not tell them apart.
+  if (!(await verifyPassword(password, user?.encrypted_password)) || !user) {
     throw badRequest('invalid_credentials', INVALID_LOGIN);
   }
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned');

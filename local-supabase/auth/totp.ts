@@ -20,15 +20,19 @@ export function totpCode(base32Secret: string, atMs: number = Date.now()): strin
   return hotp(base32Decode(base32Secret), Math.floor(atMs / 1000 / TOTP_PERIOD));
 }
 
-export function verifyTotp(base32Secret: string, code: string, atMs: number = Date.now()): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step (counter) `code` is valid for within the allowed skew, or null. The caller must
+ * refuse a step at or before the last one it accepted for the factor (RFC 6238 §5.2: one use).
+ */
+export function matchTotpStep(base32Secret: string, code: string, atMs: number = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const secret = base32Decode(base32Secret);
   const step = Math.floor(atMs / 1000 / TOTP_PERIOD);
-  let matched = false;
+  let matched: number | null = null;
   // Every candidate is compared so the timing does not reveal which step matched.
   for (let delta = -SKEW_STEPS; delta <= SKEW_STEPS; delta += 1) {
     const expected = Buffer.from(hotp(secret, step + delta));
-    if (timingSafeEqual(expected, Buffer.from(code))) matched = true;
+    if (timingSafeEqual(expected, Buffer.from(code))) matched = step + delta;
   }
   return matched;
 }

@@ -26,6 +26,10 @@ $$;
 alter role anon inherit;
 alter role authenticated inherit;
 alter role service_role inherit;
+-- Hosted Supabase's per-role statement timeouts; the REST service applies a role's settings to
+-- each request it runs as that role, as PostgREST does (schemaCache.ts reads them back).
+alter role anon set statement_timeout = '3s';
+alter role authenticated set statement_timeout = '8s';
 grant anon, authenticated, service_role to authenticator;
 
 create schema if not exists extensions;
@@ -167,6 +171,9 @@ create table if not exists auth.mfa_factors (
 create unique index if not exists mfa_factors_user_friendly_name_unique
   on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
 alter table auth.mfa_factors enable row level security;
+-- local-supabase only: the last TOTP time step accepted for the factor, so a code cannot be used
+-- twice (RFC 6238 §5.2).
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 
 create table if not exists auth.mfa_challenges (
   id uuid primary key,

@@ -15,27 +15,6 @@ export type FunctionHandler = (request: Request, env: FunctionEnv) => Promise<Re
 
 const NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;
 
-/** `[functions.<name>] verify_jwt = false` from supabase/config.toml; the default is true. */
-export function readVerifyJwt(configToml: string): Map<string, boolean> {
-  const result = new Map<string, boolean>();
-  let current: string | null = null;
-  for (const raw of configToml.split('\n')) {
-    const line = raw.replace(/#.*$/, '').trim();
-    const section = /^\[functions\.([A-Za-z0-9_-]+)\]$/.exec(line);
-    if (section) {
-      current = section[1] as string;
-      continue;
-    }
-    if (line.startsWith('[')) {
-      current = null;
-      continue;
-    }
-    const setting = /^verify_jwt\s*=\s*(true|false)$/.exec(line);
-    if (current && setting) result.set(current, setting[1] === 'true');
-  }
-  return result;
-}
-
 function text(body: string, status: number): Response {
   return new Response(body, {status, headers: {'content-type': 'text/plain; charset=utf-8'}});
 }
@@ -46,8 +25,7 @@ function jsonMsg(msg: string, status: number): Response {
 
 export function createFunctionsHost(platform: Platform): ServiceHandler {
   const functionsDir = path.join(platform.config.supabaseDir, 'functions');
-  const configFile = path.join(platform.config.supabaseDir, 'config.toml');
-  const verifyJwt = readVerifyJwt(fs.existsSync(configFile) ? fs.readFileSync(configFile, 'utf8') : '');
+  const verifyJwt = platform.config.functionsVerifyJwt;
   const loaded = new Map<string, Promise<FunctionHandler>>();
   const env: FunctionEnv = {
     SUPABASE_URL: platform.apiUrl,

@@ -10,8 +10,8 @@ const TEXTUAL = new Set([TEXT, '"pg_catalog"."varchar"', '"pg_catalog"."bpchar"'
 function jsonPathSql(base: string, path: JsonPathStep[], params: Params): string {
   let sql = base;
   for (const step of path) {
-    // Integer keys index arrays, as in PostgREST.
-    const key = /^-?[0-9]+$/.test(step.key) ? step.key : params.text(step.key);
+    // Integer keys index arrays, as in PostgREST; only int4-sized ones go into SQL as literals.
+    const key = /^-?[0-9]{1,9}$/.test(step.key) ? step.key : params.text(step.key);
     sql = `(${sql}${step.arrow}${key})`;
   }
   return sql;
@@ -115,6 +115,7 @@ function selectList(node: ReadNode, params: Params): [string, string][] {
       continue;
     }
     let {sql} = operand(node, item.name, item.path, params);
+    // plan.ts replaced the requested cast with the catalogue's quoted type name.
     if (item.cast) sql = `(${sql})::${item.cast}`;
     const name = item.alias ?? (item.path.length > 0 ? (item.path[item.path.length - 1] as JsonPathStep).key : item.name);
     out.push([sql, name]);

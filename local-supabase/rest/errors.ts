@@ -65,6 +65,8 @@ function statusForSqlState(code: string, role: string): number {
   }
   if (code.startsWith('28')) return 403;
   if (code.startsWith('08') || code.startsWith('53')) return 503;
+  // too complex, object not in prerequisite state, operator intervention (57014: statement timeout)
+  if (code.startsWith('54') || code.startsWith('55') || code.startsWith('57')) return 500;
   if (code.startsWith('09') || code.startsWith('0L') || code.startsWith('0P')) return 403;
   if (code.startsWith('25') || code.startsWith('2D')) return 500;
   if (code.startsWith('38') || code.startsWith('39') || code.startsWith('3B') || code.startsWith('40')) return 500;

@@ -56,7 +56,7 @@ function checkProfile(request: Request): void {
 function applyRange(request: Request, query: ParsedQuery): void {
   const range = request.headers.get('range');
   if (!range || query.limit.has('') || query.offset.has('')) return;
-  const match = /^(?:items=)?\s*([0-9]+)-([0-9]*)$/.exec(range.trim());
+  const match = /^(?:items=)?\s*([0-9]{1,15})-([0-9]{0,15})$/.exec(range.trim());
   if (!match) return;
   const from = Number(match[1]);
   query.offset.set('', from);
@@ -109,8 +109,9 @@ export function createRestService(platform: Platform): ServiceHandler {
     return {cache, table};
   }
 
-  function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
-    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request, ctx.ip), readOnly), statement, check);
+  async function run(caller: Caller, request: Request, ctx: RequestContext, readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) {
+    const timeout = (await schema.get()).statementTimeouts.get(caller.role);
+    return runner.run(setupParams(caller, request.method, ctx.path, headersJson(request, ctx.ip), readOnly, timeout), statement, check);
   }
 
   async function read(request: Request, ctx: RequestContext, caller: Caller, name: string): Promise<Response> {

@@ -251,7 +251,8 @@ export function parseColumnList(what: string, value: string): string[] {
   }
 }
 
+// limit/offset go into SQL as literals: digits only, and few enough to stay an exact integer.
 export function parseNonNegative(what: string, value: string) {
-  if (!/^[0-9]+$/.test(value)) throw parseError(`${what} parameter`, value, 1, 'expecting digit');
+  if (!/^[0-9]{1,15}$/.test(value)) throw parseError(`${what} parameter`, value, 1, 'expecting digit');
   return Number(value);
 }

@@ -32,7 +32,9 @@ export type SelectItem = FieldItem | StarItem | EmbedItem;
 
 // Characters that end a bare name in PostgREST's grammar.
 const NAME_STOP = new Set([',', '.', ':', '(', ')', '!', '-', '>', '"', ' ']);
-const CAST = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])?$/;
+// PostgREST's cast grammar: a bare type name, here with an optional array suffix. The name is
+// resolved against the catalogue (plan.ts) and never reaches SQL as written.
+const CAST_NAME = /[A-Za-z0-9_]/;
 
 /** A small cursor over one query-parameter value, raising PGRST100 with a 1-based column. */
 export class Cursor {
@@ -157,12 +159,10 @@ function parseItem(cur: Cursor): SelectItem {
   if (cur.startsWith('::')) {
     cur.pos += 2;
     const start = cur.pos;
-    while (!cur.done && cur.peek() !== ',' && cur.peek() !== ')') cur.pos += 1;
+    while (!cur.done && CAST_NAME.test(cur.peek())) cur.pos += 1;
+    if (cur.pos === start) throw cur.fail('cast type');
+    if (cur.startsWith('[]')) cur.pos += 2;
     cast = cur.input.slice(start, cur.pos);
-    if (!CAST.test(cast)) {
-      cur.pos = start;
-      throw cur.fail('cast type');
-    }
   }
   return {kind: 'field', name, alias, path, cast};
 }
@@ -186,10 +186,17 @@ export function parseSelect(input: string): SelectItem[] {
   return items;
 }
 
+/** Drops whitespace outside double quotes; inside them `\"` and `\\` are escapes, as `Cursor.quoted` reads them. */
 function stripWhitespace(input: string): string {
   let out = '';
   let quoted = false;
-  for (const ch of input) {
+  for (let i = 0; i < input.length; i += 1) {
+    const ch = input[i] as string;
+    if (quoted && ch === '\\' && (input[i + 1] === '"' || input[i + 1] === '\\')) {
+      out += ch + (input[i + 1] as string);
+      i += 1;
+      continue;
+    }
     if (ch === '"') quoted = !quoted;
     if (!quoted && /\s/.test(ch)) continue;
     out += ch;

@@ -35,9 +35,19 @@ export async function callerFor(request: Request, url: URL, keys: KeyStore): Pro
   return caller;
 }
 
-/** Values for the request prelude (see runner.ts): role, claims, method, path, headers, read-only. */
-export function setupParams(caller: Caller, method: string, path: string, headers: string, readOnly: boolean): string[] {
-  return [caller.role, caller.claimsJson, method, path, headers, readOnly ? 'on' : 'off'];
+/**
+ * Values for the request prelude (see runner.ts): role, claims, method, path, headers, read-only,
+ * and the role's statement_timeout in ms (null keeps the server's).
+ */
+export function setupParams(
+  caller: Caller,
+  method: string,
+  path: string,
+  headers: string,
+  readOnly: boolean,
+  timeoutMs: number | undefined,
+): (string | null)[] {
+  return [caller.role, caller.claimsJson, method, path, headers, readOnly ? 'on' : 'off', timeoutMs === undefined ? null : String(timeoutMs)];
 }
 
 /**

@@ -1,4 +1,5 @@
 import type {Queryable} from '../db/database';
+import {RestError} from './errors';
 
 export interface Column {
   name: string;
@@ -54,6 +55,10 @@ export interface SchemaCache {
   functions: Map<string, DbFunction[]>;
   /** Roles a JWT may name (those granted to `authenticator`, as PostgREST would be able to SET). */
   allowedRoles: Set<string>;
+  /** Type names a `select` cast may use (lower case) → the qualified, quoted type. */
+  types: Map<string, string>;
+  /** Each role's `statement_timeout` in ms from `alter role … set` (PostgREST's impersonated role settings). */
+  statementTimeouts: Map<string, number>;
 }
 
 // Types are qualified and quoted in SQL so casts mean the same whatever search_path a request sets.
@@ -127,6 +132,55 @@ where r.rolname in ('anon', 'authenticated', 'service_role')
    or (exists (select 1 from pg_roles a where a.rolname = 'authenticator') and pg_has_role('authenticator', r.oid, 'member')
        and r.rolname <> 'authenticator')`;
 
+// Role-level settings for this database or all databases; the database-specific one wins.
+const ROLE_TIMEOUTS_SQL = `
+select r.rolname, (select split_part(c, '=', 2) from unnest(s.setconfig) as c
+                   where split_part(c, '=', 1) = 'statement_timeout') as value,
+       s.setdatabase <> 0 as specific
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+where s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+order by specific`;
+
+// Types a cast can name, in search_path order (pg_catalog first, as Postgres resolves them).
+const TYPES_SQL = `
+select t.typname as name, quote_ident(n.nspname) || '.' || quote_ident(t.typname) as sql
+from pg_type t join pg_namespace n on n.oid = t.typnamespace
+where n.nspname in ('pg_catalog', 'public', 'extensions') and t.typtype in ('b', 'd', 'e', 'r', 'm')
+  and t.typisdefined and left(t.typname, 1) <> '_'
+order by case n.nspname when 'pg_catalog' then 0 when 'public' then 1 else 2 end`;
+
+// SQL's keyword spellings of built-in types, which pg_type knows under their internal names.
+const TYPE_ALIASES: Record<string, string> = {
+  int: 'int4',
+  integer: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  real: 'float4',
+  float: 'float8',
+  boolean: 'bool',
+  decimal: 'numeric',
+  dec: 'numeric',
+  char: 'bpchar',
+  character: 'bpchar',
+};
+
+/** The SQL for a cast to `name` (optionally `name[]`), or a 42704 error like Postgres' own. */
+export function castType(cache: SchemaCache, name: string): string {
+  const array = name.endsWith('[]');
+  const base = (array ? name.slice(0, -2) : name).toLowerCase();
+  const sql = cache.types.get(TYPE_ALIASES[base] ?? base);
+  if (!sql) throw new RestError(400, '42704', `type "${base}" does not exist`);
+  return array ? `${sql}[]` : sql;
+}
+
+/** A GUC duration (`3s`, `8000`, `1min`) in ms; plain numbers are ms, as for statement_timeout. */
+function durationMs(value: string): number | null {
+  const match = /^\s*([0-9]+(?:\.[0-9]+)?)\s*(us|ms|s|min|h|d)?\s*$/.exec(value);
+  if (!match) return null;
+  const factor = {us: 0.001, ms: 1, s: 1000, min: 60_000, h: 3_600_000, d: 86_400_000}[match[2] ?? 'ms'] as number;
+  return Number(match[1]) * factor;
+}
+
 interface RawColumn {
   name: string;
   type: string;
@@ -136,7 +190,7 @@ interface RawColumn {
 }
 
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [tables, fks, fns, roles] = [
+  const [tables, fks, fns, roles, types, timeouts] = [
     await db.query<{table: string; kind: 'table' | 'view'; columns: string; uniques: string; pk: string}>(TABLES_SQL),
     await db.query<{name: string; table: string; ref_table: string; columns: string; ref_columns: string}>(FKS_SQL),
     await db.query<{
@@ -152,8 +206,22 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
       composite_columns: string | null;
     }>(FUNCTIONS_SQL),
     await db.query<{rolname: string}>(ROLES_SQL),
+    await db.query<{name: string; sql: string}>(TYPES_SQL),
+    await db.query<{rolname: string; value: string | null}>(ROLE_TIMEOUTS_SQL),
   ];
-  const cache: SchemaCache = {tables: new Map(), foreignKeys: [], functions: new Map(), allowedRoles: new Set()};
+  const cache: SchemaCache = {
+    tables: new Map(),
+    foreignKeys: [],
+    functions: new Map(),
+    allowedRoles: new Set(),
+    types: new Map(),
+    statementTimeouts: new Map(),
+  };
+  for (const row of timeouts.rows) {
+    const ms = row.value === null ? null : durationMs(row.value);
+    if (ms !== null) cache.statementTimeouts.set(row.rolname, ms);
+  }
+  for (const row of types.rows) if (!cache.types.has(row.name)) cache.types.set(row.name, row.sql);
   for (const row of tables.rows) {
     const columns = (JSON.parse(row.columns) as RawColumn[]).map((c) => ({...c}));
     cache.tables.set(row.table, {

@@ -2,38 +2,65 @@ import type {Database} from '../db/database';
 import {loadSchemaCache, type SchemaCache} from './schemaCache';
 
 // Migrations run only at start-up, so the cache loads once; a miss (unknown table or function)
-// reloads it at most once a second in case the schema changed underneath (e.g. `psql` on Postgres).
-const MIN_RELOAD_MS = 1000;
+// reloads it in case the schema changed underneath (e.g. `psql` on Postgres), at most once per
+// interval however many misses arrive, so a stream of requests for unknown names cannot keep
+// the database busy reloading.
+const MIN_RELOAD_MS = 5000;
 
 export class SchemaStore {
+  /** The cache every request uses; replaced only once a reload has finished. */
   private current: Promise<SchemaCache> | undefined;
-  private loadedAt = 0;
-  /** Bumped on every reload; keys the compiled-SQL cache. */
+  private reloading: Promise<SchemaCache | null> | undefined;
+  private lastReload = 0;
+  /** Bumped whenever the current cache changes; keys the compiled-SQL cache. */
   version = 0;
 
   constructor(private readonly db: Database) {}
 
   get(): Promise<SchemaCache> {
-    if (!this.current) this.current = this.load();
-    return this.current;
-  }
-
-  /** Reloads after a miss; resolves to the fresh cache, or null when reloaded too recently. */
-  async reloadAfterMiss(): Promise<SchemaCache | null> {
-    if (Date.now() - this.loadedAt < MIN_RELOAD_MS) return null;
-    this.current = this.load();
-    return this.current;
-  }
-
-  private async load(): Promise<SchemaCache> {
-    this.loadedAt = Date.now();
-    try {
-      const cache = await this.db.transaction((tx) => loadSchemaCache(tx));
-      this.version += 1;
-      return cache;
-    } catch (error) {
-      this.current = undefined;
-      throw error;
+    if (!this.current) {
+      this.current = this.load().then(
+        (cache) => {
+          this.version += 1;
+          return cache;
+        },
+        (error: unknown) => {
+          this.current = undefined;
+          throw error;
+        },
+      );
     }
+    return this.current;
+  }
+
+  /**
+   * After a miss: the fresh cache, or null when one was loaded too recently. Only the request
+   * that missed waits (and any that miss while it runs); the others keep using the current cache.
+   */
+  reloadAfterMiss(): Promise<SchemaCache | null> {
+    if (this.reloading) return this.reloading;
+    if (Date.now() - this.lastReload < MIN_RELOAD_MS) return Promise.resolve(null);
+    this.lastReload = Date.now();
+    this.reloading = this.load()
+      .then(
+        (cache) => {
+          this.current = Promise.resolve(cache);
+          this.version += 1;
+          return cache;
+        },
+        (error: unknown) => {
+          console.error('[local-supabase] rest: schema cache reload failed', error);
+          return null;
+        },
+      )
+      .finally(() => {
+        this.reloading = undefined;
+      });
+    return this.reloading;
+  }
+
+  private load(): Promise<SchemaCache> {
+    this.lastReload = Date.now();
+    return this.db.transaction((tx) => loadSchemaCache(tx));
   }
 }

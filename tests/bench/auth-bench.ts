@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import bcrypt from 'bcrypt';
 import {startBackend} from '../integration/harness';
+import {enumerationBench} from './enumeration-bench';
 import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
 
 /** bcrypt.compare at cost 10 with the same concurrency, in this process (libuv's thread pool). */
@@ -73,6 +74,7 @@ export async function authBench(): Promise<void> {
   print('reference: bcrypt.compare cost 10, in-process', raw);
   const ratio = signIn.requests / signIn.seconds / (raw.requests / raw.seconds);
   console.log(`sign-in throughput is ${(ratio * 100).toFixed(0)} % of raw bcrypt (target ≥ 80 %)`);
+  await enumerationBench();
   const times = await startupOnExistingDataDir();
   console.log(
     `start-up to ready on an existing PGlite data dir (process spawn included): ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (target < 5 s)`,

@@ -109,6 +109,22 @@ describe('access token verification on /user', () => {
     expect(noUser.body.code).toBe('user_not_found');
   });
 
+  it('refuses a token issued in the future (beyond 30 s of skew) at the REST API, as PostgREST does', async () => {
+    const {session} = await signedInUser({target});
+    const now = Math.floor(Date.now() / 1000);
+    const rest = async (token: string) => {
+      const res = await fetch(`${target.url}/rest/v1/profiles?select=id`, {headers: {apikey: target.anonKey, authorization: `Bearer ${token}`}});
+      return {status: res.status, body: (await res.json()) as Record<string, unknown>};
+    };
+    const future = await rest(await mint({...decode(session.access_token).payload, iat: now + 3600, exp: now + 7200}));
+    expect(future.status).toBe(401);
+    expect(future.body).toMatchObject({code: 'PGRST303', message: 'JWT issued at future'});
+    expect((await getUser(await mint({...decode(session.access_token).payload, iat: now + 3600, exp: now + 7200}))).status).toBe(403);
+    // Within the skew it is accepted.
+    const skewed = await rest(await mint({...decode(session.access_token).payload, iat: now + 10}));
+    expect(skewed.status).toBe(200);
+  });
+
   it('refuses garbage in the Authorization header', async () => {
     expect((await getUser('not.a.jwt')).status).toBe(403);
     expect((await getUser('abc')).status).toBe(403);
