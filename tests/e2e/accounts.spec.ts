@@ -4,6 +4,7 @@
 import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {expectNoAxeViolations} from './axe';
+import {SITE_PORT} from '../../playwright.config';
 import {createConfirmedUser, navbar, signInThroughModal, storageKey, storedSession, uniqueEmail, useDarkMode, waitForMailLink} from './accounts';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -45,7 +46,7 @@ test('sign up → confirmation e-mail → link → signed in with the avatar →
   await expect(sent.getByRole('button', {name: 'Back to Sign In'})).toBeVisible();
 
   const link = await waitForMailLink(email, 'signup');
-  expect(new URL(link).searchParams.get('redirect_to')).toBe('http://127.0.0.1:3210/');
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(`http://127.0.0.1:${SITE_PORT}/`);
   await page.goto(link);
   await waitForHydration(page);
   const account = accountButton(page, 'Rosalind Franklin');
