@@ -24,7 +24,9 @@ async function courseExists(backend: Backend, slug: string): Promise<boolean> {
   return (data ?? []).length === 1;
 }
 
-describe(`durability (${kind})`, () => {
+// Each test starts local-supabase twice (migrations included); on a busy machine that is more than
+// the suite's default 30 s.
+describe(`durability (${kind})`, {timeout: 120_000}, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rma-durable-'));
   let databaseUrl: string | undefined;
   const options = async () => {
