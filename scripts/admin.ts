@@ -4,12 +4,14 @@
 //   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
 //   discount list
 //   discount disable <CODE>
+//   certificate revoke <code> [--reason TEXT] | certificate list   (scripts/lib/adminCertificates.ts)
 // Connection: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment, else the running
 // local-supabase's .data/status.json (DATA_DIR overrides the folder).
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
+import {CERTIFICATE_USAGE, runCertificateCommand} from './lib/adminCertificates';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,7 +20,8 @@ const USAGE = `usage: npm run admin -- <command>
   demote <email>
   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
   discount list
-  discount disable <CODE>`;
+  discount disable <CODE>
+${CERTIFICATE_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -76,6 +79,7 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
         : `${email} is no longer an admin (takes effect at their next token refresh).`,
     ];
   }
+  if (command === 'certificate') return runCertificateCommand(admin, rest, (message) => new UsageError(message));
   if (command === 'discount') {
     const [sub, ...params] = rest;
     if (sub === 'create') {
