@@ -254,6 +254,18 @@ describe('certificates', () => {
     expect(rows.data).toEqual([{code: codes[0]}]);
   });
 
+  it('are issued once when the final check is passed twice at the same moment', async () => {
+    const {slug, courseId} = await courseWithChecks(2);
+    const {client: learner, user} = await signedInUser();
+    await grade(learner, slug, 'l1', ALL_RIGHT);
+    const results = await Promise.all([grade(learner, slug, 'l2', ALL_RIGHT), grade(learner, slug, 'l2', ALL_RIGHT)]);
+    const code = results[0].certificate?.code;
+    expect(code).toMatch(/^[0-9a-f]{32}$/);
+    expect(results[1].certificate?.code).toBe(code);
+    const rows = await serviceClient().from('certificates').select('code').eq('user_id', user.id).eq('course_id', courseId);
+    expect(rows.data).toEqual([{code}]);
+  });
+
   it('cannot be inserted, forged or changed by a learner, nor read by a stranger', async () => {
     const {slug, courseId} = await courseWithChecks(1);
     const {client: learner, user} = await signedInUser();
