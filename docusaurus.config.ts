@@ -64,7 +64,7 @@ const config: Config = {
     {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
   ],
 
-  plugins: ['./plugins/course-catalog/index.ts', './plugins/certificates/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
+  plugins: ['./plugins/course-catalog/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
   clientModules: ['./src/lib/errorFilterClient.ts'],
 
   presets: [

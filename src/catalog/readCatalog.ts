@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type {CatalogCourse, CatalogLesson, CourseCatalog} from './types';
-import {checkFileFor} from '../knowledgeChecks/readChecks';
+import {checkFileFor} from '../knowledgeChecks/checkFile';
 
 const DOC_EXTENSIONS = ['.mdx', '.md'];
 

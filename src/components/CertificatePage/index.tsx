@@ -1,15 +1,15 @@
-// The public certificate page, `/certificates/<code>` (and `/certificates?code=<code>`), routed by
-// plugins/certificates. The code is read from the address only after hydration, so the HTML the
-// build wrote for `/certificates` hydrates the same for every code.
+// The public certificate view for the address being shown: `/certificates?code=<code>`
+// (src/pages/certificates.tsx) or `/certificates/<code>` (answered by the host's 404 page, where
+// src/theme/NotFound/Content renders this). The code is read from the address only in the
+// browser, so the HTML the build wrote hydrates the same for every code.
 import React from 'react';
-import Layout from '@theme/Layout';
 import BrowserOnly from '@docusaurus/BrowserOnly';
 import {useLocation} from '@docusaurus/router';
 import {codeFromLocation} from '@site/src/lib/certificates';
 import CertificateView from './CertificateView';
 import styles from './styles.module.css';
 
-export function CertificateMain(): React.JSX.Element {
+export default function CertificatePage(): React.JSX.Element {
   const location = useLocation();
   return (
     <main className={styles.main}>
@@ -27,13 +27,5 @@ export function CertificateMain(): React.JSX.Element {
         }}
       </BrowserOnly>
     </main>
-  );
-}
-
-export default function CertificatePage(): React.JSX.Element {
-  return (
-    <Layout title="Certificate" description="Verify a Research Methods Academy course certificate.">
-      <CertificateMain />
-    </Layout>
   );
 }
