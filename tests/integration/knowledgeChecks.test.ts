@@ -3,11 +3,15 @@
 // attempts' privacy, a pass completing the lesson, certificates issued exactly once and only by
 // the database, public verification and revocation. Each test builds its own throwaway course
 // with the service role, so the seeded catalog other suites rely on is never changed.
+import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {anonClient, serviceClient, signedInUser} from './clients';
-import {questionRow} from '../../scripts/lib/publishKnowledgeChecks';
-import type {Question} from '../../src/knowledgeChecks/schema';
+import {anonClient, backend, serviceClient, signedInUser} from './clients';
+import {ROOT} from './harness';
+import {publishKnowledgeChecks, questionRow} from '../../scripts/lib/publishKnowledgeChecks';
+import {readChecks} from '../../src/knowledgeChecks/readChecks';
+import {UsageError, runAdmin} from '../../scripts/admin';
+import type {KnowledgeCheck, Question} from '../../src/knowledgeChecks/schema';
 import {
   gradeLessonCheck,
   loadCheckStatuses,
@@ -79,8 +83,10 @@ async function courseWithChecks(lessons: number, options: {premium?: number[]; w
   if (inserted.error) throw inserted.error;
   const lessonIds = (inserted.data as {id: number}[]).map((r) => r.id);
   const questionRows = lessonIds.flatMap((id, i) => (options.withoutCheck?.includes(i + 1) ? [] : QUESTIONS.map((q, position) => questionRow(id, q, position))));
-  const q = await admin.from('knowledge_check_questions').insert(questionRows).select('id');
-  if (q.error) throw q.error;
+  if (questionRows.length > 0) {
+    const q = await admin.from('knowledge_check_questions').insert(questionRows).select('id');
+    if (q.error) throw q.error;
+  }
   return {courseId, slug, title, lessonIds};
 }
 
@@ -301,5 +307,50 @@ describe('certificates', () => {
     expect(revoked.data?.code).toBe(code);
     expect((await verifyCertificate(anon, code)).data).toMatchObject({fullName: 'Grace Hopper', status: 'revoked'});
     expect((await admin.from('certificates').select('code, revoked_reason').eq('code', code)).data).toEqual([{code, revoked_reason: 'Issued in error'}]);
+  });
+});
+
+describe('the admin command', () => {
+  it('revokes a certificate by code and refuses unknown or malformed codes', async () => {
+    const {slug} = await courseWithChecks(1);
+    const {client: learner} = await signedInUser({fullName: 'Mary Seacole'});
+    const code = (await grade(learner, slug, 'l1', ALL_RIGHT)).certificate?.code as string;
+    const {url, serviceRoleKey} = backend();
+    const connection = {url, serviceRoleKey};
+    expect(await runAdmin(['certificate', 'list'], connection)).toContainEqual(expect.stringContaining(`${code}\tvalid`));
+    expect(await runAdmin(['certificate', 'revoke', code.toUpperCase(), '--reason', 'Duplicate account'], connection)).toEqual([
+      expect.stringContaining(`Revoked ${code} (Mary Seacole,`),
+    ]);
+    expect((await verifyCertificate(anonClient(), code)).data?.status).toBe('revoked');
+    await expect(runAdmin(['certificate', 'revoke', 'f'.repeat(32)], connection)).rejects.toBeInstanceOf(UsageError);
+    await expect(runAdmin(['certificate', 'revoke', 'not-a-code'], connection)).rejects.toThrow('32 hexadecimal digits');
+  });
+});
+
+describe('publishing from docs/', () => {
+  it('writes changed questions only, removes ones that left the files, and changes nothing on a second run', async () => {
+    const {slug, lessonIds} = await courseWithChecks(1, {withoutCheck: [1]});
+    const admin = serviceClient();
+    const lesson = `${slug}/l1`;
+    // The docs' own checks go along each time, so the seeded lessons' questions stay published.
+    const docs = readChecks(path.join(ROOT, 'docs'));
+    const publish = (check: KnowledgeCheck, at = lesson) => publishKnowledgeChecks(admin, 'unused', [...docs, {lesson: at, file: 'x', check}]);
+    const first = await publish({questions: QUESTIONS});
+    expect(first.written).toEqual(QUESTIONS.map((q) => `${lesson}#${q.id}`));
+    // (Questions the other tests wrote straight into their throwaway lessons are not in docs/: gone.)
+    expect(first.removed.filter((r) => r.startsWith(lesson))).toEqual([]);
+    const second = await publish({questions: QUESTIONS});
+    expect(second.written).toEqual([]);
+    expect(second.removed).toEqual([]);
+    const third = await publish({questions: [{...single, prompt: 'Which option is right, now?'}, multiple, numeric]});
+    expect(third.written).toEqual([`${lesson}#q-single`]);
+    expect(third.removed).toEqual([`${lesson}#q-extra`]);
+    const stored = await admin.from('knowledge_check_questions').select('question_key, prompt').eq('lesson_id', lessonIds[0]).order('position');
+    expect(stored.data).toEqual([
+      {question_key: 'q-single', prompt: 'Which option is right, now?'},
+      {question_key: 'q-multiple', prompt: multiple.prompt},
+      {question_key: 'q-numeric', prompt: numeric.prompt},
+    ]);
+    await expect(publish({questions: QUESTIONS}, `${slug}/nope`)).rejects.toThrow('run the course sync first');
   });
 });
