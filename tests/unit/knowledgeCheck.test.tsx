@@ -38,7 +38,7 @@ const CHECK = {
 };
 
 /** Grades as grade_knowledge_check does, for the three questions above. */
-function fakeClient() {
+function fakeClient(options: {saved?: () => boolean} = {}) {
   const rpc = vi.fn(async (name: string, args: {p_answers?: Record<string, unknown>}) => {
     if (name === 'get_knowledge_check') return {data: CHECK, error: null};
     if (name === 'grade_knowledge_check') {
@@ -55,7 +55,7 @@ function fakeClient() {
           total: 3,
           passed: score >= 80,
           pass_mark: 80,
-          saved: false,
+          saved: options.saved?.() ?? false,
           best_score: null,
           lesson_completed: false,
           certificate: null,
@@ -114,6 +114,9 @@ function renderCheck(auth: AuthContextValue) {
 beforeEach(() => resetProgressStore());
 afterEach(() => vi.restoreAllMocks());
 
+// Many typed and clicked interactions each: more than the default 5 s on a busy machine.
+const INTERACTIVE = 30_000;
+
 describe('KnowledgeCheck', () => {
   it('loads nothing for an anonymous visitor until Start, then grades and explains every option', async () => {
     const {client, rpc} = fakeClient();
@@ -149,7 +152,7 @@ describe('KnowledgeCheck', () => {
     expect(screen.getByText('✓ Correct')).toBeInTheDocument();
     expect(screen.getByText(/Correct answer: 18 \(±0.5\) %/)).toBeInTheDocument();
     expect(within(first).getByRole('link', {name: /Review/})).toHaveAttribute('href', '#licences');
-  });
+  }, INTERACTIVE);
 
   it('lets a signed-in learner retry with a clean form (Try again by keyboard) and pass', async () => {
     const {client} = fakeClient();
@@ -178,7 +181,33 @@ describe('KnowledgeCheck', () => {
     await userEvent.type(screen.getByLabelText('Your answer (%)'), '18,2');
     await userEvent.click(screen.getByRole('button', {name: 'Submit answers'}));
     expect(await screen.findByTestId('check-result')).toHaveTextContent('You scored 100% (3 of 3 correct). Passed.');
-  });
+  }, INTERACTIVE);
+
+  it('saves an anonymous attempt to the learner once they sign in', async () => {
+    let signedIn = false;
+    const {client, rpc} = fakeClient({saved: () => signedIn});
+    const {rerender} = renderCheck(authValue('signedOut', client));
+    await userEvent.click(screen.getByRole('button', {name: 'Start the knowledge check'}));
+    await userEvent.click(await screen.findByLabelText('CC BY 4.0'));
+    await userEvent.click(screen.getByLabelText('Hospital number'));
+    await userEvent.click(screen.getByLabelText('Postcode'));
+    await userEvent.type(screen.getByLabelText('Your answer (%)'), '18');
+    await userEvent.click(screen.getByRole('button', {name: 'Submit answers'}));
+    expect(await screen.findByTestId('check-result')).toHaveTextContent('Your result was not saved');
+
+    signedIn = true;
+    rerender(
+      <AuthContext.Provider value={authValue('signedIn', client)}>
+        <KnowledgeCheck course={course} lesson={lesson} />
+      </AuthContext.Provider>,
+    );
+    await waitFor(() => expect(rpc.mock.calls.filter(([name]) => name === 'grade_knowledge_check')).toHaveLength(2));
+    expect(rpc).toHaveBeenLastCalledWith('grade_knowledge_check', {p_course_slug: 'open-data', p_lesson_slug: 'overview', p_answers: {licence: [1], ids: [0, 2], pct: 18}});
+    const result = await screen.findByTestId('check-result');
+    expect(result).toHaveTextContent('You scored 100%');
+    expect(result).not.toHaveTextContent('not saved');
+    expect(screen.getByLabelText('CC BY 4.0')).toBeChecked();
+  }, INTERACTIVE);
 });
 
 describe('helpers', () => {

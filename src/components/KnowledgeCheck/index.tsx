@@ -86,19 +86,57 @@ export default function KnowledgeCheck({course, lesson}: KnowledgeCheckProps): R
   const signedIn = auth.status === 'signedIn';
   const userId = signedIn ? auth.user.id : null;
 
+  /** An anonymous visitor's graded answers, saved for them once they sign in. */
+  const unsaved = useRef<Answers | null>(null);
+
+  const showResult = useCallback(
+    (check: LessonCheck, result: GradeResult, answers: Answers) => {
+      setPhase({
+        name: 'ready',
+        check: {
+          ...check,
+          bestScore: result.bestScore ?? check.bestScore,
+          passed: check.passed || (result.saved && result.passed),
+          attempts: check.attempts + (result.saved ? 1 : 0),
+        },
+        result,
+        submitted: answers,
+      });
+      unsaved.current = result.saved ? null : answers;
+      // A pass completed the lesson: the progress panel and sidebar read the shared store.
+      if (result.lessonCompleted) void reload();
+    },
+    [reload],
+  );
+
   const start = useCallback(async () => {
     setPhase({name: 'loading'});
     try {
-      const result = await loadLessonCheck(await getClient(), course.slug, lesson.slug);
-      if (result.error !== null) setPhase({name: 'error', message: result.error});
-      else setPhase({name: 'ready', check: result.data, result: null, submitted: null});
+      const client = await getClient();
+      const loaded = await loadLessonCheck(client, course.slug, lesson.slug);
+      if (loaded.error !== null) {
+        setPhase({name: 'error', message: loaded.error});
+        return;
+      }
+      const pending = userId ? unsaved.current : null;
+      unsaved.current = null;
+      if (pending) {
+        // The visitor took the check, then signed in: record that attempt as theirs.
+        const graded = await gradeLessonCheck(client, course.slug, lesson.slug, pending);
+        if (graded.error === null) {
+          setDraft(Object.fromEntries(Object.entries(pending).map(([id, a]) => [id, typeof a === 'number' ? String(a) : a])));
+          showResult(loaded.data, graded.data, pending);
+          return;
+        }
+      }
+      setPhase({name: 'ready', check: loaded.data, result: null, submitted: null});
     } catch (error) {
       setPhase({name: 'error', message: error instanceof Error ? error.message : String(error)});
     }
-  }, [getClient, course.slug, lesson.slug]);
+  }, [getClient, course.slug, lesson.slug, userId, showResult]);
 
   // Signed-in learners see their check (and best score) without pressing Start; their client is
-  // loaded already. A change of user starts over.
+  // loaded already. A change of user starts over (keeping an anonymous attempt to save).
   useEffect(() => {
     setDraft({});
     setFormError(null);
@@ -120,30 +158,15 @@ export default function KnowledgeCheck({course, lesson}: KnowledgeCheckProps): R
       setBusy(true);
       try {
         const graded = await gradeLessonCheck(await getClient(), course.slug, lesson.slug, answers);
-        if (graded.error !== null) {
-          setFormError(graded.error);
-          return;
-        }
-        const result = graded.data;
-        setPhase({
-          name: 'ready',
-          check: {
-            ...phase.check,
-            bestScore: result.bestScore ?? phase.check.bestScore,
-            passed: phase.check.passed || (result.saved && result.passed),
-            attempts: phase.check.attempts + (result.saved ? 1 : 0),
-          },
-          result,
-          submitted: answers,
-        });
-        if (result.lessonCompleted) void reload();
+        if (graded.error !== null) setFormError(graded.error);
+        else showResult(phase.check, graded.data, answers);
       } catch (error) {
         setFormError(error instanceof Error ? error.message : String(error));
       } finally {
         setBusy(false);
       }
     },
-    [phase, draft, getClient, course.slug, lesson.slug, reload],
+    [phase, draft, getClient, course.slug, lesson.slug, showResult],
   );
 
   useEffect(() => {
@@ -274,7 +297,7 @@ const ResultSummary = React.forwardRef<HTMLDivElement, ResultSummaryProps>(funct
           ) : (
             <Link to="/account">Sign in to save your results</Link>
           )}{' '}
-          and earn the {course.title} certificate.
+          (this attempt is saved when you do) and earn the {course.title} certificate.
         </p>
       )}
       {!result.passed && (
