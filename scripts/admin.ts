@@ -5,6 +5,7 @@
 //   discount list
 //   discount disable <CODE>
 //   reconcile <email> | --all   repair subscriptions from PayPal's records (safe to repeat)
+//   certificate revoke <code> [--reason TEXT] | certificate list   (scripts/lib/adminCertificates.ts)
 // Connection: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment, else the running
 // local-supabase's .data/status.json (DATA_DIR overrides the folder). reconcile also needs PayPal:
 // the PAYPAL_* variables the functions use, else the simulator's .data/paypal-sim-credentials.json.
@@ -14,6 +15,7 @@ import {fileURLToPath} from 'node:url';
 import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
 import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
 import {reconcile} from './lib/reconcile';
+import {CERTIFICATE_USAGE, runCertificateCommand} from './lib/adminCertificates';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,7 +25,8 @@ const USAGE = `usage: npm run admin -- <command>
   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
   discount list
   discount disable <CODE>
-  reconcile <email> | --all`;
+  reconcile <email> | --all
+${CERTIFICATE_USAGE}`;
 
 export class UsageError extends Error {}
 
@@ -86,6 +89,7 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
         : `${email} is no longer an admin (takes effect at their next token refresh).`,
     ];
   }
+  if (command === 'certificate') return runCertificateCommand(admin, rest, (message) => new UsageError(message));
   if (command === 'discount') {
     const [sub, ...params] = rest;
     if (sub === 'create') {

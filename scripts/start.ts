@@ -47,6 +47,10 @@ async function main(): Promise<void> {
   });
   children.push(site);
   site.on('exit', (code) => stopAll(code ?? 0));
+
+  // Courses, lessons and the knowledge checks (whose answers the site build leaves out) from
+  // docs/, through the same script a hosted project uses; edits need `npm run sync:courses` again.
+  spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(root, 'scripts/sync-courses.ts'), '--data-dir', dataDir], {cwd: root, stdio: 'inherit'});
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 // `npm run sync:courses`: brings a running database's courses and lessons in line with docs/
-// (see scripts/lib/syncCourses.ts). The API URL and service-role key come from SUPABASE_URL and
+// (see scripts/lib/syncCourses.ts) and publishes the lessons' knowledge checks, whose answers the
+// static build leaves out (scripts/lib/publishKnowledgeChecks.ts). The API URL and service-role key come from SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY, or else from the status file a running local-supabase writes
 // (.data/status.json, or the one under --data-dir / LOCAL_SUPABASE_DATA_DIR).
 // `--dry-run` only reads the catalog and prints what it holds.
@@ -9,6 +10,7 @@ import {fileURLToPath} from 'node:url';
 import {createClient} from '@supabase/supabase-js';
 import {readCatalog} from '../src/catalog/readCatalog';
 import {isNoop, syncCourses} from './lib/syncCourses';
+import {describeChecksReport, publishKnowledgeChecks} from './lib/publishKnowledgeChecks';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -36,6 +38,7 @@ async function main(): Promise<void> {
   console.log(`syncing ${url} (credentials from ${source})`);
   const client = createClient(url, key, {auth: {persistSession: false, autoRefreshToken: false}});
   const report = await syncCourses(client, catalog);
+  console.log(describeChecksReport(await publishKnowledgeChecks(client, path.join(root, 'docs'))));
   if (isNoop(report)) {
     console.log('already in line: nothing changed');
     return;

@@ -10,7 +10,7 @@ export default function courseCatalogPlugin(context: LoadContext): Plugin<Course
   return {
     name: 'course-catalog',
     getPathsToWatch() {
-      return [path.join(docsDir, 'modules/**/*.{md,mdx}')];
+      return [path.join(docsDir, 'modules/**/*.{md,mdx,check.yaml}')];
     },
     async loadContent() {
       return readCatalog(docsDir);

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
 import type {CatalogCourse, CatalogLesson, CourseCatalog} from './types';
+import {checkFileFor} from '../knowledgeChecks/checkFile';
 
 const DOC_EXTENSIONS = ['.mdx', '.md'];
 
@@ -72,6 +73,7 @@ export function readCatalog(docsDir: string): CourseCatalog {
         docId: `modules/${courseSlug}/${page.slug}`,
         permalink: `/docs/modules/${courseSlug}/${page.slug}`,
         wordCount: countWords(page.body),
+        hasKnowledgeCheck: fs.existsSync(checkFileFor(page.file)),
       }))
       .sort((a, b) => a.orderIndex - b.orderIndex);
     const positions = new Set(lessons.map((l) => l.orderIndex));

@@ -10,6 +10,11 @@ export interface CatalogLesson {
   /** Route of the lesson page. */
   permalink: string;
   wordCount: number;
+  /**
+   * The lesson has a knowledge check (`<lesson>.check.yaml`). Only the fact: the questions and
+   * answers live in the database, never in the build.
+   */
+  hasKnowledgeCheck?: boolean;
 }
 
 /** One course (module): a folder under docs/modules with an index page. */

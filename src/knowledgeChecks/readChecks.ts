@@ -4,8 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {parse} from 'yaml';
 import {knowledgeCheck, type KnowledgeCheck} from './schema';
+import {CHECK_SUFFIX, checkFileFor} from './checkFile';
 
-export const CHECK_SUFFIX = '.check.yaml';
+export {CHECK_SUFFIX, checkFileFor};
 
 export interface LessonCheck {
   /** `<course>/<lesson>`, the lesson's id below docs/modules. */
@@ -22,10 +23,6 @@ export function readCheckFile(file: string): KnowledgeCheck {
     throw new Error(`${file}:\n${problems}`);
   }
   return result.data;
-}
-
-export function checkFileFor(lessonFile: string): string {
-  return lessonFile.replace(/\.mdx?$/, CHECK_SUFFIX);
 }
 
 export function readChecks(docsDir: string): LessonCheck[] {

@@ -4,6 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import AdminTransactions from '@site/src/components/AdminTransactions';
+import AdminCertificates from '@site/src/components/AdminCertificates';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {isAdminUser} from '@site/src/lib/payments';
@@ -47,7 +48,12 @@ export default function AdminTransactionsPage(): React.JSX.Element {
       </StatusPanel>
     );
   } else {
-    body = <AdminTransactions />;
+    body = (
+      <>
+        <AdminTransactions />
+        <AdminCertificates />
+      </>
+    );
   }
   return (
     <Layout title="Transactions (admin)" description="All subscription payments, for administrators.">

@@ -4,6 +4,8 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import ProgressDashboard from '@site/src/components/ProgressDashboard';
+import CertificateList from '@site/src/components/CertificateList';
+import {useCheckStatuses} from '@site/src/lib/useKnowledgeCheckData';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useProgress} from '@site/src/lib/progressStore';
@@ -42,6 +44,7 @@ function SignInInvite(): React.JSX.Element {
 export default function Progress(): React.JSX.Element {
   const catalog = useCatalog();
   const {state, signedIn, authLoading, reload} = useProgress({fresh: true});
+  const checks = useCheckStatuses();
   return (
     <Layout title="My progress" description="Your progress across every course.">
       <main className="container margin-vert--lg">
@@ -57,10 +60,12 @@ export default function Progress(): React.JSX.Element {
             loading={state.status === 'loading' || state.status === 'idle'}
             error={state.status === 'error' ? state.error : null}
             onRetry={() => void reload()}
+            checks={checks.data}
           />
         ) : (
           <SignInInvite />
         )}
+        {signedIn && <CertificateList />}
       </main>
     </Layout>
   );

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import pg from 'pg';
+import {publishKnowledgeChecksTo} from '../../scripts/lib/publishKnowledgeChecks';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -116,6 +117,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     service_role_key: string;
     mailbox_url: string;
   };
+  // The knowledge checks from docs/ (answers included), as `npm run sync:courses` publishes them.
+  await publishKnowledgeChecksTo(status.api_url, status.service_role_key, path.join(ROOT, 'docs'));
   return {
     url: status.api_url,
     anonKey: status.anon_key,

@@ -2,6 +2,7 @@ import React, {useRef, useState, type FormEvent, type KeyboardEvent} from 'react
 import Dialog from '@site/src/components/Dialog';
 import Avatar from '@site/src/components/Avatar';
 import SubscriptionPanel from '@site/src/components/SubscriptionPanel';
+import CertificateList from '@site/src/components/CertificateList';
 import {Field, Message, formStyles as f} from '@site/src/components/Form';
 import {messageOf} from '@site/src/lib/errors';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
@@ -107,6 +108,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
           </div>
         </>
       )}
+      <CertificateList headingLevel="h3" />
       <div className={styles.signOut}>
         <button type="button" className="button button--secondary" onClick={() => void onSignOut()} disabled={signingOut}>
           {signingOut ? 'Signing Out...' : 'Sign Out'}

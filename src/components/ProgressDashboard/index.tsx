@@ -4,6 +4,8 @@ import type {CourseCatalog} from '@site/src/catalog/types';
 import type {ProgressStats, ProgressSummary} from '@site/src/lib/progress';
 import {continueLesson, lessonPermalink} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
+import CourseChecks from '@site/src/components/CourseChecks';
+import {checksPassedByCourse, type CheckStatus} from '@site/src/lib/knowledgeChecks';
 import styles from './styles.module.css';
 
 export interface ProgressDashboardProps {
@@ -13,6 +15,8 @@ export interface ProgressDashboardProps {
   loading: boolean;
   error: string | null;
   onRetry(): void;
+  /** The learner's knowledge-check statuses (null until loaded): "n of m checks passed" per course. */
+  checks?: CheckStatus[] | null;
 }
 
 const EMPTY_STATS: ProgressStats = {totalCourses: 0, coursesStarted: 0, coursesCompleted: 0, lessonsCompleted: 0, totalLessons: 0, totalMinutes: 0};
@@ -23,7 +27,8 @@ function formatDate(iso: string): string {
 }
 
 /** /progress for a signed-in learner: the stats, a bar per course and the recently opened lessons. */
-export default function ProgressDashboard({catalog, summary, loading, error, onRetry}: ProgressDashboardProps): React.JSX.Element {
+export default function ProgressDashboard({catalog, summary, loading, error, onRetry, checks = null}: ProgressDashboardProps): React.JSX.Element {
+  const checkCounts = checksPassedByCourse(checks ?? []);
   const stats = summary?.stats ?? EMPTY_STATS;
   const courses = (summary?.courses ?? []).flatMap((status) => {
     const course = catalog.courses.find((c) => c.slug === status.slug);
@@ -73,6 +78,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
         <ul className={styles.courses}>
           {courses.map(({course, status}) => {
             const next = continueLesson(course, status);
+            const counted = checkCounts[course.slug];
             return (
               <li key={course.slug} className={styles.course} data-testid={`progress-course-${course.slug}`}>
                 <div className={styles.courseHead}>
@@ -91,8 +97,9 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   size="small"
                   percentage={status.percentage}
                   label={`${course.title} progress`}
-                  detail={`${status.completedLessons} of ${status.totalLessons} lessons`}
+                  detail={`${status.completedLessons} of ${status.totalLessons} lessons${counted ? ` · ${counted.passed} of ${counted.total} checks passed` : ''}`}
                 />
+                <CourseChecks course={course} statuses={(checks ?? []).filter((c) => c.courseSlug === course.slug)} />
               </li>
             );
           })}

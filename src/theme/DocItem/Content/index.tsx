@@ -1,8 +1,9 @@
 // Wraps theme-classic's DocItem/Content to show a "Premium" badge above lessons whose front
 // matter says `premium: true`. Gating itself is not done here.
 // Also puts the course's lesson list with progress (ticks, percentage, "Continue") at the top of
-// each course landing page (docs/modules/<course>/index.mdx), just under its title, and marks the
-// page text as what the search index reads (data-pagefind-body, with the module as metadata).
+// each course landing page (docs/modules/<course>/index.mdx), just under its title, with how its
+// certificate is earned, and marks the page text as what the search index reads
+// (data-pagefind-body, with the module as metadata).
 import React from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
@@ -10,6 +11,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import PremiumBadge from '@site/src/components/PremiumBadge';
 import CourseProgress from '@site/src/components/CourseProgress';
+import CourseCertificateNote from '@site/src/components/CourseCertificateNote';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
 
@@ -32,6 +34,7 @@ export default function ContentWrapper(props: Props): React.JSX.Element {
           <>
             <div data-pagefind-ignore="">
               <CourseProgress course={entry.course} />
+              <CourseCertificateNote course={entry.course} />
             </div>
             {props.children}
           </>

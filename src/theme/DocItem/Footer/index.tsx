@@ -1,6 +1,6 @@
 // Wraps theme-classic's DocItem/Footer (@theme-original/DocItem/Footer: tags and edit row).
 // Reason: every lesson page (a doc under /docs/modules/<course>/ other than the course's index)
-// gets its "Last reviewed" date and the progress panel — time tracking, "Mark as complete", the
+// gets its "Last reviewed" date, its knowledge check and the progress panel — time tracking, "Mark as complete", the
 // course bar and the previous/next lessons — between the lesson text and the original footer.
 import React from 'react';
 import Footer from '@theme-original/DocItem/Footer';
@@ -11,6 +11,7 @@ import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
 import LessonProgress from '@site/src/components/LessonProgress';
 import LastReviewed from '@site/src/components/LastReviewed';
+import KnowledgeCheck from '@site/src/components/KnowledgeCheck';
 
 type Props = WrapperProps<typeof FooterType>;
 
@@ -20,6 +21,7 @@ export default function FooterWrapper(props: Props): React.JSX.Element {
   return (
     <>
       <LastReviewed value={(frontMatter as {last_reviewed?: unknown}).last_reviewed} />
+      {entry?.kind === 'lesson' && entry.lesson.hasKnowledgeCheck === true && <KnowledgeCheck course={entry.course} lesson={entry.lesson} />}
       {entry?.kind === 'lesson' && <LessonProgress course={entry.course} lesson={entry.lesson} index={entry.index} />}
       <Footer {...props} />
     </>

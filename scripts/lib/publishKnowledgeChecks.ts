@@ -1,0 +1,139 @@
+// Publishes the lessons' knowledge checks (docs/modules/<course>/<lesson>.check.yaml) into
+// public.knowledge_check_questions with the service role: the only place answers live, since the
+// site build never includes them. Writes only questions that changed and deletes questions (and
+// whole checks) that left docs/, so a second run changes nothing. Run after the course sync
+// (lessons must exist).
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {createClient} from '@supabase/supabase-js';
+import {readChecks, type LessonCheck} from '../../src/knowledgeChecks/readChecks';
+import type {Question} from '../../src/knowledgeChecks/schema';
+
+export interface PublishChecksReport {
+  /** `<course>/<lesson>#<question>` of every question written. */
+  written: string[];
+  unchanged: number;
+  removed: string[];
+}
+
+interface QuestionRow {
+  lesson_id: number;
+  question_key: string;
+  position: number;
+  type: Question['type'];
+  prompt: string;
+  section: string;
+  options: {text: string; correct: boolean; explanation: string}[] | null;
+  answer: number | null;
+  tolerance: number | null;
+  unit: string | null;
+  explanation: string | null;
+}
+
+type StoredRow = QuestionRow & {id: number};
+
+const COLUMNS = 'id, lesson_id, question_key, position, type, prompt, section, options, answer, tolerance, unit, explanation';
+
+function check<T>(result: {data: T | null; error: {message: string} | null}, what: string): T {
+  if (result.error) throw new Error(`${what}: ${result.error.message}`);
+  return result.data as T;
+}
+
+export function questionRow(lessonId: number, question: Question, position: number): QuestionRow {
+  const common = {lesson_id: lessonId, question_key: question.id, position, type: question.type, prompt: question.prompt, section: question.section};
+  if (question.type === 'numeric') {
+    return {...common, options: null, answer: question.answer, tolerance: question.tolerance, unit: question.unit ?? null, explanation: question.explanation};
+  }
+  return {
+    ...common,
+    options: question.options.map((o) => ({text: o.text, correct: o.correct, explanation: o.explanation})),
+    answer: null,
+    tolerance: null,
+    unit: null,
+    explanation: null,
+  };
+}
+
+/** The fields compared to decide whether a stored question needs writing (numbers as numbers). */
+function fingerprint(row: QuestionRow): string {
+  const n = (v: number | string | null) => (v === null ? null : Number(v));
+  return JSON.stringify([row.position, row.type, row.prompt, row.section, row.options, n(row.answer), n(row.tolerance), row.unit, row.explanation]);
+}
+
+export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: string, checks: LessonCheck[] = readChecks(docsDir)): Promise<PublishChecksReport> {
+  const courses = check<{id: number; slug: string}[]>(await client.from('courses').select('id, slug'), 'reading courses');
+  const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
+  const lessons = check<{id: number; course_id: number; slug: string}[]>(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
+  const idByKey = new Map(lessons.map((l) => [`${courseSlug.get(l.course_id)}/${l.slug}`, l.id]));
+  const keyById = new Map([...idByKey].map(([key, id]) => [id, key]));
+  const stored = check<StoredRow[]>(await client.from('knowledge_check_questions').select(COLUMNS), 'reading published questions');
+  const storedByKey = new Map(stored.map((r) => [`${r.lesson_id}#${r.question_key}`, r]));
+
+  const report: PublishChecksReport = {written: [], unchanged: 0, removed: []};
+  const wanted = new Set<string>();
+  const rows: QuestionRow[] = [];
+  for (const {lesson, check: lessonCheck} of checks) {
+    const lessonId = idByKey.get(lesson);
+    if (lessonId === undefined) throw new Error(`lesson ${lesson} is not in the database: run the course sync first`);
+    lessonCheck.questions.forEach((question, position) => {
+      const row = questionRow(lessonId, question, position);
+      const key = `${lessonId}#${question.id}`;
+      wanted.add(key);
+      const current = storedByKey.get(key);
+      if (current && fingerprint(current) === fingerprint(row)) {
+        report.unchanged += 1;
+        return;
+      }
+      rows.push(row);
+      report.written.push(`${lesson}#${question.id}`);
+    });
+  }
+  if (rows.length > 0) {
+    check(
+      await client.from('knowledge_check_questions').upsert(rows, {onConflict: 'lesson_id,question_key'}).select('id'),
+      'publishing knowledge-check questions',
+    );
+  }
+  const stale = stored.filter((r) => !wanted.has(`${r.lesson_id}#${r.question_key}`));
+  if (stale.length > 0) {
+    check(
+      await client
+        .from('knowledge_check_questions')
+        .delete()
+        .in(
+          'id',
+          stale.map((r) => r.id),
+        )
+        .select('id'),
+      'removing questions no longer in docs/',
+    );
+    report.removed.push(...stale.map((r) => `${keyById.get(r.lesson_id) ?? `lesson ${r.lesson_id}`}#${r.question_key}`));
+  }
+  return report;
+}
+
+/**
+ * Stands in for the WebSocket class this client never uses: the start-up hooks run on Node 20
+ * without --experimental-websocket (the e2e runner, `npm test`), where supabase-js would refuse
+ * to construct its realtime client for want of one.
+ */
+class NoRealtimeSocket {
+  constructor() {
+    throw new Error('publishing knowledge checks does not use realtime');
+  }
+}
+
+/** The same, given an API URL and service-role key (the local stack's start-up hooks). */
+export function publishKnowledgeChecksTo(url: string, serviceRoleKey: string, docsDir: string): Promise<PublishChecksReport> {
+  const client = createClient(url, serviceRoleKey, {
+    auth: {persistSession: false, autoRefreshToken: false},
+    realtime: {transport: NoRealtimeSocket as unknown as NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport']},
+  });
+  return publishKnowledgeChecks(client, docsDir);
+}
+
+export function describeChecksReport(report: PublishChecksReport): string {
+  return (
+    `knowledge checks: ${report.written.length} questions written, ${report.unchanged} unchanged` +
+    (report.removed.length > 0 ? `, removed: ${report.removed.join(', ')}` : '')
+  );
+}

@@ -1,0 +1,128 @@
+import React, {useCallback, useEffect, useState} from 'react';
+import Head from '@docusaurus/Head';
+import {SITE_TITLE} from '@site/src/config/site';
+import {useAuth} from '@site/src/lib/auth';
+import {verifyCertificate, type Verification} from '@site/src/lib/knowledgeChecks';
+import {formatIssueDate, isCertificateCode, linkedInAddUrl, verificationUrl} from '@site/src/lib/certificates';
+import {certificatePng} from '@site/src/lib/certificateImage';
+import styles from './styles.module.css';
+
+type State = {name: 'loading'} | {name: 'missing'} | {name: 'error'; message: string} | {name: 'found'; certificate: Verification};
+
+/**
+ * Verifies one certificate code against the database (verify_certificate: name, course, date,
+ * valid or revoked, nothing else) and shows it, printable, as a PNG and for LinkedIn.
+ */
+export default function CertificateView({code}: {code: string}): React.JSX.Element {
+  const {getClient} = useAuth();
+  const [state, setState] = useState<State>({name: 'loading'});
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    if (!isCertificateCode(code)) {
+      setState({name: 'missing'});
+      return;
+    }
+    setState({name: 'loading'});
+    void (async () => {
+      try {
+        const result = await verifyCertificate(await getClient(), code);
+        if (cancelled) return;
+        if (result.error !== null) setState({name: 'error', message: result.error});
+        else setState(result.data ? {name: 'found', certificate: result.data} : {name: 'missing'});
+      } catch (error) {
+        if (!cancelled) setState({name: 'error', message: error instanceof Error ? error.message : String(error)});
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [code, getClient]);
+
+  const url = verificationUrl(window.location.origin, code);
+  const certificate = state.name === 'found' ? state.certificate : null;
+  const issuedDate = certificate ? formatIssueDate(certificate.issuedAt) : '';
+
+  const download = useCallback(async () => {
+    if (!certificate) return;
+    setDownloadError(null);
+    try {
+      const blob = await certificatePng({fullName: certificate.fullName, courseTitle: certificate.courseTitle, issuedDate, code, url});
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(blob);
+      link.download = `certificate-${code}.png`;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+    } catch (error) {
+      setDownloadError(error instanceof Error ? error.message : String(error));
+    }
+  }, [certificate, issuedDate, code, url]);
+
+  if (state.name === 'loading') return <p role="status">Checking the certificate…</p>;
+  if (state.name === 'error') return <p role="alert">{state.message}</p>;
+  if (state.name === 'missing' || !certificate) {
+    return (
+      <div className={styles.missing}>
+        <Head>
+          <title>{`Certificate not found | ${SITE_TITLE}`}</title>
+        </Head>
+        <h1>Certificate not found</h1>
+        <p>No certificate has the code “{code}”. Check that the address was copied in full.</p>
+      </div>
+    );
+  }
+  const valid = certificate.status === 'valid';
+  return (
+    <>
+      <Head>
+        <title>{`Certificate: ${certificate.courseTitle} | ${SITE_TITLE}`}</title>
+        <meta name="robots" content="noindex" />
+      </Head>
+      <p className={valid ? styles.valid : styles.revoked} role="status" data-testid="certificate-status">
+        {valid
+          ? `Verified: this certificate was issued by ${SITE_TITLE} and is valid.`
+          : `This certificate has been revoked by ${SITE_TITLE} and is no longer valid.`}
+      </p>
+      <article className={styles.certificate} aria-labelledby="certificate-title" data-testid="certificate">
+        <p className={styles.issuer}>{SITE_TITLE}</p>
+        <h1 id="certificate-title" className={styles.heading}>
+          Certificate of completion
+        </h1>
+        <p className={styles.line}>This certifies that</p>
+        <p className={styles.name} data-testid="certificate-name">
+          {certificate.fullName || 'A learner who has not given a name'}
+        </p>
+        <p className={styles.line}>passed every knowledge check of the course</p>
+        <p className={styles.course} data-testid="certificate-course">
+          {certificate.courseTitle}
+        </p>
+        <p className={styles.line}>
+          on <time dateTime={certificate.issuedAt}>{issuedDate}</time>
+        </p>
+        {!valid && <p className={styles.revokedMark}>Revoked</p>}
+        <p className={styles.code}>
+          Certificate ID {code}
+          <br />
+          Verify at {url}
+        </p>
+      </article>
+      {valid && (
+        <div className={styles.actions}>
+          <button type="button" className="button button--primary" onClick={() => window.print()}>
+            Print
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void download()}>
+            Download as PNG
+          </button>
+          <a className="button button--secondary" href={linkedInAddUrl({courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt, certUrl: url, code})} target="_blank" rel="noopener noreferrer">
+            Add to LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      )}
+      {downloadError && <p role="alert">{downloadError}</p>}
+    </>
+  );
+}

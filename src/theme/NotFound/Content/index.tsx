@@ -1,0 +1,22 @@
+// Wraps theme-classic's NotFound/Content (@theme-original/NotFound/Content: "Page Not Found").
+// Reason: a certificate's verification address, `/certificates/<code>`, has no page of its own
+// (codes are unbounded): hosts answer it with build/404.html (`docusaurus serve` as is, static
+// hosts through the rewrite in the README). There, once hydrated, this shows the certificate
+// instead of "Page Not Found"; the first render matches the 404 HTML, so hydration is clean.
+import React from 'react';
+import Content from '@theme-original/NotFound/Content';
+import type ContentType from '@theme/NotFound/Content';
+import type {WrapperProps} from '@docusaurus/types';
+import useIsBrowser from '@docusaurus/useIsBrowser';
+import {useLocation} from '@docusaurus/router';
+import {codeFromLocation} from '@site/src/lib/certificates';
+import CertificatePage from '@site/src/components/CertificatePage';
+
+type Props = WrapperProps<typeof ContentType>;
+
+export default function ContentWrapper(props: Props): React.JSX.Element {
+  const isBrowser = useIsBrowser();
+  const {pathname, search} = useLocation();
+  if (isBrowser && pathname.startsWith('/certificates/') && codeFromLocation(pathname, search)) return <CertificatePage />;
+  return <Content {...props} />;
+}

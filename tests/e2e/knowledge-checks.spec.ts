@@ -1,0 +1,207 @@
+// Knowledge checks and certificates in Chromium against the production build and a real
+// local-supabase: an anonymous visitor takes a check (the account code loads only at Start); a
+// learner fails, reads the explanations, retries and passes, which completes the lesson;
+// passing both open-data checks issues a certificate whose public page verifies in a fresh
+// browser, prints on one page (A4 and Letter) and is axe-clean, as is the check, in light and
+// dark. And the build itself holds no answer.
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type {Locator, Page} from '@playwright/test';
+import {test, expect, waitForHydration} from './fixtures';
+import {e2eBackend} from './backend';
+import {createConfirmedUser, signInThroughModal, uniqueEmail, useDarkMode} from './accounts';
+import {readCatalog} from '../../src/catalog/readCatalog';
+import {readCheckFile, readChecks} from '../../src/knowledgeChecks/readChecks';
+import type {KnowledgeCheck} from '../../src/knowledgeChecks/schema';
+
+const ROOT = path.resolve(__dirname, '../..');
+const PASSWORD = 'Correct-Horse-42';
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const course = readCatalog(path.join(ROOT, 'docs')).courses.find((c) => c.slug === 'open-data');
+if (!course || course.lessons.length !== 2) throw new Error('open-data must have its two lessons');
+const [overview, workflow] = course.lessons as [NonNullable<typeof course>['lessons'][number], NonNullable<typeof course>['lessons'][number]];
+const checkOf = (slug: string): KnowledgeCheck => readCheckFile(path.join(ROOT, 'docs/modules/open-data', `${slug}.check.yaml`));
+
+test.describe.configure({mode: 'serial'});
+
+async function open(page: Page, to: string): Promise<void> {
+  await page.goto(to);
+  await waitForHydration(page);
+}
+
+const checkPanel = (page: Page): Locator => page.getByTestId('knowledge-check');
+
+/** Answers every question: the right answers, or a wrong one for each. */
+async function answer(page: Page, check: KnowledgeCheck, right: boolean): Promise<void> {
+  const panel = checkPanel(page);
+  for (const [index, question] of check.questions.entries()) {
+    const group = panel.getByRole('group', {name: new RegExp(`^Question ${index + 1} of`)});
+    if (question.type === 'numeric') {
+      await group.getByLabel(/Your answer/).fill(String(right ? question.answer : question.answer + question.tolerance + 1000));
+      continue;
+    }
+    const picks = right ? question.options.filter((o) => o.correct) : [question.options.find((o) => !o.correct)!];
+    for (const option of picks) await group.getByLabel(option.text, {exact: true}).check();
+  }
+  await panel.getByRole('button', {name: 'Submit answers'}).click();
+}
+
+async function axe(page: Page, selector: string): Promise<void> {
+  const result = await new AxeBuilder({page}).include(selector).withTags(WCAG).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Pages in a PDF Chromium prints of the current page. */
+async function printedPages(page: Page, format: 'A4' | 'Letter'): Promise<number> {
+  const pdf = (await page.pdf({format})).toString('latin1');
+  return (pdf.match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+}
+
+test('the build holds no knowledge-check answer or explanation', () => {
+  const buildDir = path.join(ROOT, 'build');
+  expect(fs.existsSync(buildDir), 'build/ exists (the e2e run builds the site first)').toBe(true);
+  const secrets = readChecks(path.join(ROOT, 'docs')).flatMap(({check}) =>
+    check.questions.flatMap((q) => (q.type === 'numeric' ? [q.explanation] : q.options.map((o) => o.explanation))),
+  );
+  expect(secrets.length).toBeGreaterThan(0);
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, {withFileTypes: true})) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(html|js|json|txt|xml|map)$/.test(entry.name)) files.push(full);
+    }
+  };
+  walk(buildDir);
+  const leaks: string[] = [];
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    for (const secret of secrets) if (text.includes(secret)) leaks.push(`${path.relative(buildDir, file)}: ${secret.slice(0, 50)}…`);
+  }
+  expect(leaks).toEqual([]);
+});
+
+test('an anonymous visitor takes a check, loading the account code only at Start, and is invited to sign in', async ({page, consoleErrors}) => {
+  const api = new URL(e2eBackend().url).origin;
+  const apiCalls: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().startsWith(api)) apiCalls.push(request.url());
+  });
+  await open(page, overview.permalink);
+  const panel = checkPanel(page);
+  await expect(panel.getByRole('heading', {name: 'Knowledge check'})).toBeVisible();
+  expect(apiCalls).toEqual([]);
+  await panel.getByRole('button', {name: 'Start the knowledge check'}).click();
+  await expect(panel.getByRole('group')).toHaveCount(checkOf('overview').questions.length);
+  expect(apiCalls.some((u) => u.includes('/rpc/get_knowledge_check'))).toBe(true);
+  await answer(page, checkOf('overview'), true);
+  await expect(panel.getByTestId('check-result')).toContainText('You scored 100%');
+  await expect(panel.getByTestId('check-result')).toContainText('Your result was not saved');
+  await expect(panel.getByRole('button', {name: 'Sign in to save your results'})).toBeVisible();
+  expect(consoleErrors.messages).toEqual([]);
+});
+
+let certificateCode = '';
+
+test('a learner fails, reads the explanations, retries, passes (the lesson completes), and earns the open-data certificate', async ({page, consoleErrors}) => {
+  const email = uniqueEmail('checks');
+  await createConfirmedUser(email, PASSWORD, 'Rosalind Franklin');
+  await open(page, overview.permalink);
+  await signInThroughModal(page, email, PASSWORD);
+  const panel = checkPanel(page);
+  const check = checkOf('overview');
+  await expect(panel.getByRole('group')).toHaveCount(check.questions.length);
+
+  await answer(page, check, false);
+  const result = panel.getByTestId('check-result');
+  await expect(result).toContainText('You scored 0%');
+  await expect(result).toContainText('Not passed yet: the pass mark is 80%');
+  await expect(result).toBeFocused();
+  // Every option's explanation, the right answers marked, a link to the section.
+  const first = check.questions[0]!;
+  if (first.type === 'numeric') throw new Error('expected a choice question first');
+  for (const option of first.options) await expect(panel.getByText(option.explanation.slice(0, 40), {exact: false})).toBeVisible();
+  await expect(panel.getByText('✗ Incorrect')).toHaveCount(check.questions.length);
+  await expect(panel.getByRole('link', {name: /^Review .* in this lesson$/}).first()).toHaveAttribute('href', first.section);
+  await expect(page.getByRole('button', {name: 'Mark as complete'})).toBeVisible();
+
+  await panel.getByRole('button', {name: 'Try again'}).last().click();
+  await expect(panel.getByTestId('check-result')).toHaveCount(0);
+  await answer(page, check, true);
+  await expect(result).toContainText('You scored 100%');
+  await expect(result).toContainText('This lesson is now marked as complete.');
+  await expect(panel.getByTestId('best-score')).toContainText('100%');
+  await expect(page.getByTestId('lesson-progress').getByRole('button', {name: '✓ Completed'})).toBeVisible();
+
+  await open(page, workflow.permalink);
+  await expect(checkPanel(page).getByRole('group')).toHaveCount(checkOf('workflow').questions.length);
+  await answer(page, checkOf('workflow'), true);
+  await expect(checkPanel(page).getByTestId('check-result')).toContainText(`You have earned your certificate for ${course.title}`);
+  await checkPanel(page).getByRole('link', {name: 'View your certificate'}).click();
+  await expect(page).toHaveURL(/\/certificates\/[0-9a-f]{32}$/);
+  certificateCode = page.url().split('/').pop() as string;
+  await expect(page.getByTestId('certificate-name')).toHaveText('Rosalind Franklin');
+
+  await open(page, '/progress');
+  await expect(page.getByTestId('progress-course-open-data')).toContainText('2 of 2 checks passed');
+  await expect(page.getByTestId('my-certificates').getByRole('link', {name: course.title})).toHaveAttribute('href', `/certificates/${certificateCode}`);
+  expect(consoleErrors.messages).toEqual([]);
+});
+
+test('the certificate verifies publicly in a fresh browser and prints on one page', async ({browser}) => {
+  expect(certificateCode).toMatch(/^[0-9a-f]{32}$/);
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // `docusaurus serve` answers /certificates/<code> with its 404 page (see the README): the
+  // document's status is the one expected error.
+  page.on('console', (m) => m.type() === 'error' && !/status of 404/.test(m.text()) && errors.push(m.text()));
+  await open(page, `/certificates/${certificateCode}`);
+  await expect(page.getByTestId('certificate-status')).toContainText('is valid');
+  await expect(page.getByTestId('certificate-name')).toHaveText('Rosalind Franklin');
+  await expect(page.getByTestId('certificate-course')).toHaveText(course.title);
+  await expect(page.getByTestId('certificate')).not.toContainText('@');
+  const linkedIn = new URL((await page.getByRole('link', {name: /Add to LinkedIn/}).getAttribute('href')) as string);
+  expect(linkedIn.origin + linkedIn.pathname).toBe('https://www.linkedin.com/profile/add');
+  expect(Object.fromEntries(linkedIn.searchParams)).toMatchObject({startTask: 'CERTIFICATION_NAME', certId: certificateCode, certUrl: page.url()});
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', {name: 'Download as PNG'}).click();
+  expect((await download).suggestedFilename()).toBe(`certificate-${certificateCode}.png`);
+
+  await page.emulateMedia({media: 'print'});
+  await expect(page.locator('nav.navbar')).toBeHidden();
+  await expect(page.getByRole('button', {name: 'Print'})).toBeHidden();
+  expect(await printedPages(page, 'A4')).toBe(1);
+  expect(await printedPages(page, 'Letter')).toBe(1);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe-core finds no WCAG 2.2 AA violations in the knowledge check (${mode})`, async ({page}) => {
+    if (mode === 'dark') await useDarkMode(page);
+    await open(page, overview.permalink);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    const panel = checkPanel(page);
+    await axe(page, '[data-testid="knowledge-check"]');
+    await panel.getByRole('button', {name: 'Start the knowledge check'}).click();
+    await expect(panel.getByRole('group').first()).toBeVisible();
+    await axe(page, '[data-testid="knowledge-check"]');
+    await answer(page, checkOf('overview'), false);
+    await expect(panel.getByTestId('check-result')).toBeVisible();
+    await axe(page, '[data-testid="knowledge-check"]');
+    await panel.getByRole('button', {name: 'Try again'}).last().click();
+    await answer(page, checkOf('overview'), true);
+    await expect(panel.getByTestId('check-result')).toContainText('Passed.');
+    await axe(page, '[data-testid="knowledge-check"]');
+  });
+
+  test(`axe-core finds no WCAG 2.2 AA violations on the certificate page (${mode})`, async ({page}) => {
+    if (mode === 'dark') await useDarkMode(page);
+    await open(page, `/certificates/${certificateCode}`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
+    await expect(page.getByTestId('certificate')).toBeVisible();
+    await axe(page, 'main');
+  });
+}
