@@ -6,7 +6,7 @@ import {describe, expect, it} from 'vitest';
 import {totpCode} from '../../local-supabase/auth/totp';
 import {exportAccount} from '../../src/lib/accountExport';
 import {fetchAdminTransactions} from '../../src/lib/payments';
-import {claimsOf, enrolTotp, stepUp} from './accountSecurityHelpers';
+import {claimsOf, enrolTotp, nextCode, stepUp} from './accountSecurityHelpers';
 import {anonClient, followLink, latestMail, serviceClient, signedInUser, uniqueEmail} from './clients';
 import {invoke, profileOf, purchase, simControl} from './premiumHelpers';
 
@@ -37,11 +37,11 @@ describe('TOTP two-factor sign-in', () => {
     // A code from ten minutes ago has expired.
     const stale = await later.auth.mfa.verify({factorId, challengeId: challenge.data!.id, code: totpCode(secret, Date.now() - 10 * 60_000)});
     expect(stale.error).toMatchObject({code: 'mfa_verification_failed', status: 422, message: 'Invalid TOTP code entered'});
-    const ok = await later.auth.mfa.verify({factorId, challengeId: challenge.data!.id, code: totpCode(secret)});
+    const ok = await later.auth.mfa.verify({factorId, challengeId: challenge.data!.id, code: nextCode(secret)});
     expect(ok.error).toBeNull();
     expect(claimsOf(ok.data!.access_token).aal).toBe('aal2');
     // The spent challenge cannot carry the code again.
-    const reused = await later.auth.mfa.verify({factorId, challengeId: challenge.data!.id, code: totpCode(secret)});
+    const reused = await later.auth.mfa.verify({factorId, challengeId: challenge.data!.id, code: nextCode(secret)});
     expect(reused.error?.code).toBe('mfa_factor_not_found');
 
     expect((await later.auth.mfa.unenroll({factorId})).error).toBeNull();
