@@ -111,7 +111,7 @@ test('export downloads a JSON file with the learner’s progress', async ({page}
   const tracked = await fetch(`${url}/rest/v1/rpc/track_lesson_progress`, {
     method: 'POST',
     headers: {apikey: anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json'},
-    body: JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-question', p_seconds: 300, p_completed: true}),
+    body: JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-question', p_seconds: 90, p_completed: true}),
   });
   expect(tracked.status).toBe(200);
 
@@ -124,7 +124,7 @@ test('export downloads a JSON file with the learner’s progress', async ({page}
   expect(file.suggestedFilename()).toMatch(/^research-methods-academy-export-\d{4}-\d{2}-\d{2}\.json$/);
   const data = JSON.parse(fs.readFileSync(await file.path(), 'utf8')) as Record<string, unknown>;
   expect(data.account).toMatchObject({email});
-  expect(data.lesson_progress).toEqual([expect.objectContaining({time_spent: 300, is_completed: true})]);
+  expect(data.lesson_progress).toEqual([expect.objectContaining({time_spent: 90, is_completed: true})]);
   expect(data.transactions).toEqual([]);
 });
 

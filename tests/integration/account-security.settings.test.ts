@@ -1,8 +1,9 @@
 // The other side of the [auth.email] settings, on a backend started with them switched:
 // secure_password_change on (and every session counted as old, so a nonce is always needed) and
-// double_confirm_changes off (the new address alone confirms; the old one gets a notice).
+// double_confirm_changes off (the new address alone confirms; the old one gets a notice). Rate
+// limits are GoTrue's real ones here, so the MFA limit can be seen to bite.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
-import {anonClient, followLink, latestMail, signedInUser, uniqueEmail, type Target} from './clients';
+import {anonClient, authFetch, followLink, latestMail, signedInUser, uniqueEmail, type Target} from './clients';
 import {startBackend, type Backend} from './harness';
 
 let server: Backend;
@@ -10,6 +11,7 @@ let target: Target;
 
 beforeAll(async () => {
   server = await startBackend({
+    rateLimitScale: 1,
     env: {
       GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: 'true',
       GOTRUE_REAUTHENTICATION_WINDOW: '0',
@@ -72,5 +74,28 @@ describe('e-mail change with double_confirm_changes off', () => {
     const done = await followLink((await latestMail(newEmail, target)).link);
     expect(done.fragment.get('type')).toBe('email_change');
     expect((await anonClient(target).auth.signInWithPassword({email: newEmail, password})).error).toBeNull();
+  });
+});
+
+// Last in the file: it empties this address's MFA bucket.
+describe('MFA verification rate limit', () => {
+  it('answers GoTrue\'s 429 over_request_rate_limit once the per-IP burst is spent', async () => {
+    const {client, session} = await signedInUser({target});
+    const {data} = await client.auth.mfa.enroll({factorType: 'totp'});
+    const factorId = data!.id;
+    const statuses: number[] = [];
+    let last: Record<string, unknown> = {};
+    for (let i = 0; i < 40 && !statuses.includes(429); i += 1) {
+      const response = await authFetch(
+        `/factors/${factorId}/verify`,
+        {method: 'POST', token: session.access_token, body: JSON.stringify({challenge_id: '00000000-0000-4000-8000-000000000000', code: '000000'})},
+        target,
+      );
+      statuses.push(response.status);
+      last = (await response.json()) as Record<string, unknown>;
+    }
+    expect(statuses.slice(0, 30).every((s) => s === 422)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(last).toMatchObject({code: 'over_request_rate_limit', msg: 'Request rate limit reached'});
   });
 });
