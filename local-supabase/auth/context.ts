@@ -1,5 +1,6 @@
 import type {Platform} from '../platform';
 import type {RateLimiter} from './rateLimit';
+import type {AuthSettings} from './settings';
 
 /** What every auth handler gets: the request and the service's shared state. */
 export interface AuthContext {
@@ -8,4 +9,6 @@ export interface AuthContext {
   url: URL;
   ip: string;
   limiter: RateLimiter;
+  /** [auth] settings from supabase/config.toml. */
+  settings: AuthSettings;
 }

@@ -2,9 +2,11 @@
 import type {Platform, ServiceHandler} from '../platform';
 import {RateLimiter} from './rateLimit';
 import {dispatch} from './router';
+import {authSettings} from './settings';
 
 export function createAuthService(platform: Platform): ServiceHandler {
   const limiter = new RateLimiter(platform.config.rateLimitScale);
+  const settings = authSettings(platform.config.supabaseDir);
   return (request, context) =>
-    dispatch(request, context, {platform, request, url: context.url, ip: context.ip, limiter});
+    dispatch(request, context, {platform, request, url: context.url, ip: context.ip, limiter, settings});
 }

@@ -35,6 +35,19 @@ export function checkMailAllowed(ctx: AuthContext, kind: LinkMailKind, email: st
   ctx.limiter.enforceEmail();
 }
 
+/**
+ * max_frequency for mails a signed-in user asks for (e-mail change, reauthentication): the
+ * account is known already, so the spacing is kept on the user's own sent-at column.
+ */
+export function checkMailFrequency(ctx: AuthContext, sentAt: Date | null): void {
+  const wait = ctx.platform.config.emailMaxFrequencySeconds * 1000;
+  if (!sentAt || wait <= 0) return;
+  const remaining = Math.ceil((sentAt.getTime() + wait - Date.now()) / 1000);
+  if (remaining > 0) {
+    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
+  }
+}
+
 /** Stores a fresh token on the user (inside the caller's transaction); mail it after commit. */
 export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMailKind, pkce?: PkceParams): Promise<IssuedLink> {
   const email = user.email ?? '';

@@ -33,6 +33,7 @@ export async function enroll(ctx: AuthContext): Promise<Response> {
   if (factorType === 'phone') throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
   if (factorType === 'webauthn') throw unprocessable('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
   if (factorType !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn');
+  if (!ctx.settings.totpEnrollEnabled) throw unprocessable('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
   const friendlyName = optionalString(body, 'friendly_name') ?? '';
   let issuer = optionalString(body, 'issuer') ?? '';
   if (!issuer) {
@@ -99,6 +100,7 @@ export async function verifyFactor(ctx: AuthContext, factorId: string): Promise<
   const challengeId = optionalString(body, 'challenge_id') ?? '';
   const code = (optionalString(body, 'code') ?? '').trim();
   const factor = await ownFactor(ctx, caller, factorId);
+  if (!ctx.settings.totpVerifyEnabled) throw unprocessable('mfa_totp_verify_not_enabled', 'MFA verification is disabled for TOTP');
   const sessionId = caller.sessionId;
   if (!sessionId) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist');
   const snap = await ctx.platform.db.transaction(async (tx) => {

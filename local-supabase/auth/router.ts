@@ -6,6 +6,7 @@ import type {AuthContext} from './context';
 import {AuthError, errorResponse, OAuthError} from './errors';
 import {ok} from './http';
 import * as mfa from './mfa';
+import {reauthenticate} from './reauthenticate';
 import {recover} from './recover';
 import {signup} from './signup';
 import {token} from './token';
@@ -68,6 +69,7 @@ const ROUTES: Route[] = [
   route('POST', '/verify', verifyPost),
   route('GET', '/user', getUser),
   route('PUT', '/user', updateUser),
+  route('GET', '/reauthenticate', reauthenticate),
   route('POST', '/factors', mfa.enroll),
   route('POST', '/factors/{id}/challenge', mfa.challenge),
   route('POST', '/factors/{id}/verify', mfa.verifyFactor),

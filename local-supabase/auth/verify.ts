@@ -1,6 +1,7 @@
 // GET /verify (the link in an e-mail, opened by a browser) and POST /verify (verifyOtp).
 import type {Queryable} from '../db/database';
 import type {AuthContext} from './context';
+import {confirmEmailChange, SINGLE_CONFIRMATION_ACCEPTED} from './emailChange';
 import {AuthError, badRequest, forbidden, validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
 import {OTP_EXPIRY_SECONDS} from './links';
@@ -135,11 +136,18 @@ export async function verifyGet(ctx: AuthContext): Promise<Response> {
   try {
     ctx.limiter.enforce('verify', ctx.ip);
     const outcome = await ctx.platform.db.transaction(async (tx) => {
+      if (type === 'email_change') {
+        const change = await confirmEmailChange(ctx, tx, token, LINK_EXPIRED);
+        if (change.kind === 'single') return {kind: 'single' as const};
+        return {kind: 'session' as const, session: await createSession(tx, change.user.id, 'otp', {ip: ctx.ip}), type};
+      }
       const verified = await findByTokenHash(tx, type, token, LINK_EXPIRED);
       if (verified.pkce) return {kind: 'code' as const, code: await issueAuthCode(tx, verified.user.id, flowMethod(verified.type))};
       return {kind: 'session' as const, session: await createSession(tx, verified.user.id, 'otp', {ip: ctx.ip}), type: verified.type};
     });
     if (outcome.kind === 'code') return redirect(withQuery(redirectTo, {code: outcome.code}));
+    // GoTrue answers the first of two e-mail-change links with a message and no session.
+    if (outcome.kind === 'single') return redirect(withFragment(redirectTo, {message: SINGLE_CONFIRMATION_ACCEPTED, sb: ''}));
     const session = await sessionResponse(ctx.platform, outcome.session);
     return redirect(
       withFragment(redirectTo, {
@@ -179,9 +187,15 @@ export async function verifyPost(ctx: AuthContext): Promise<Response> {
     if (optionalString(body, 'phone')) throw badRequest('phone_provider_disabled', 'Unsupported phone provider');
     throw validationFailed('Only an email address or phone number should be provided on verify');
   }
+  if (type === 'email_change' && hash === '') throw validationFailed('Verify email_change with the token_hash from the link');
   const snap = await ctx.platform.db.transaction(async (tx) => {
+    if (type === 'email_change') {
+      const change = await confirmEmailChange(ctx, tx, hash, LINK_EXPIRED);
+      return change.kind === 'single' ? null : createSession(tx, change.user.id, 'otp', {ip: ctx.ip});
+    }
     const verified = hash !== '' ? await findByTokenHash(tx, type, hash, LINK_EXPIRED) : await findByEmailOtp(tx, type, email, otp);
     return createSession(tx, verified.user.id, 'otp', {ip: ctx.ip});
   });
+  if (!snap) return ok({msg: SINGLE_CONFIRMATION_ACCEPTED, code: 200});
   return ok(await sessionResponse(ctx.platform, snap));
 }

@@ -10,6 +10,7 @@ import {loadSupabase} from './supabase';
 import {readStoredSession, readUrlAuthCallback, type StoredSessionPreview} from './storedSession';
 import {fetchProfile, type Profile} from './profile';
 import {toLinkError, type LinkError} from './authMessages';
+import {needsSecondFactor} from './accountSecurity';
 
 /** How long the first session check may take before the visitor is treated as signed out. */
 export const SESSION_CHECK_TIMEOUT_MS = 2500;
@@ -27,6 +28,11 @@ export interface AuthContextValue {
   /** The user from the stored session, shown before the client has loaded. */
   preview: StoredSessionPreview | null;
   lastEvent: AuthChangeEvent | null;
+  /**
+   * Signed in with the password while a verified second factor asks for its code: not fully
+   * signed in (the database refuses such a session admin and payment data too).
+   */
+  mfaPending: boolean;
   /** The page was opened from a password-recovery link whose session is now active. */
   recovery: boolean;
   /** A confirmation/recovery link that did not sign the visitor in. */
@@ -48,6 +54,7 @@ const DEFAULT_VALUE: AuthContextValue = {
   state: SIGNED_OUT,
   preview: null,
   lastEvent: null,
+  mfaPending: false,
   recovery: false,
   linkError: null,
   clearLinkError: () => undefined,
@@ -252,9 +259,10 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const clearLinkError = useCallback(() => setLinkError(null), []);
   const endRecovery = useCallback(() => setRecovery(false), []);
 
+  const mfaPending = needsSecondFactor(state.session);
   const value = useMemo<AuthContextValue>(
-    () => ({state, preview, lastEvent, recovery, linkError, clearLinkError, getClient: connect, refreshProfile, setProfile, signOut, endRecovery}),
-    [state, preview, lastEvent, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery],
+    () => ({state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, getClient: connect, refreshProfile, setProfile, signOut, endRecovery}),
+    [state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery],
   );
   return createElement(AuthContext.Provider, {value}, children);
 }
@@ -266,6 +274,8 @@ export const useSession = (): Session | null => useContext(AuthContext).state.se
 export const useProfile = (): Profile | null => useContext(AuthContext).state.profile;
 export const useIsAuthLoading = (): boolean => useContext(AuthContext).state.loading;
 export const useIsSignedIn = (): boolean => useContext(AuthContext).state.status === 'signedIn';
+/** True while the signed-in visitor still owes the code of their second factor. */
+export const useMfaPending = (): boolean => useContext(AuthContext).mfaPending;
 /** Loads (once) and returns the Supabase client, for pages that need data. */
 export const useSupabaseClient = (): (() => Promise<SupabaseClient>) => useContext(AuthContext).getClient;
 

@@ -2,7 +2,7 @@
 // src/components/AccountRoot, rendered by src/theme/Root.tsx.
 import {createContext, useContext} from 'react';
 
-export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError';
+export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError' | 'mfa';
 
 export interface AuthDialogs {
   openAuth(mode: AuthMode): void;
@@ -19,3 +19,4 @@ export const useAuthDialogs = (): AuthDialogs | null => useContext(AuthDialogsCo
 export const siteOrigin = (): string => window.location.origin;
 export const confirmRedirect = (): string => `${siteOrigin()}/`;
 export const recoveryRedirect = (): string => `${siteOrigin()}/reset-password`;
+export const emailChangeRedirect = (): string => `${siteOrigin()}/`;

@@ -5,12 +5,13 @@ import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import AdminTransactions from '@site/src/components/AdminTransactions';
 import AdminCertificates from '@site/src/components/AdminCertificates';
+import MfaCodeForm from '@site/src/components/MfaCodeForm';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {isAdminUser} from '@site/src/lib/payments';
 
 export default function AdminTransactionsPage(): React.JSX.Element {
-  const {state} = useAuth();
+  const {state, mfaPending} = useAuth();
   const dialogs = useAuthDialogs();
   let body: React.JSX.Element;
   if (state.status === 'loading') {
@@ -47,6 +48,9 @@ export default function AdminTransactionsPage(): React.JSX.Element {
         <p role="alert">You do not have permission to view this page. It is for administrators only.</p>
       </StatusPanel>
     );
+  } else if (mfaPending) {
+    // The database answers an admin's password-only session with no rows; ask for the code.
+    body = <MfaCodeForm idPrefix="admin-mfa" title="Enter your authentication code" onVerified={() => undefined} autoFocus={false} />;
   } else {
     body = (
       <>

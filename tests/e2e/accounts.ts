@@ -31,7 +31,7 @@ interface MailSummary {
 }
 
 /** Waits for the newest e-mail to `email` whose link has the given type, and returns that link. */
-export async function waitForMailLink(email: string, type: 'signup' | 'recovery', after = 0): Promise<string> {
+export async function waitForMailLink(email: string, type: 'signup' | 'recovery' | 'email_change', after = 0): Promise<string> {
   const {mailboxUrl} = e2eBackend();
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {

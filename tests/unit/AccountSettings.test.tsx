@@ -38,7 +38,7 @@ function renderSettings() {
 const settings = () => screen.getByRole('dialog', {name: 'Account Settings'});
 
 describe('Account Settings: Profile', () => {
-  it('shows the name (or "Not set") and the e-mail, with a close button and two tabs', async () => {
+  it('shows the name (or "Not set") and the e-mail, with a close button and three tabs', async () => {
     fake.tables.profiles = {data: profileRow({full_name: null}), error: null};
     fake.session = makeSession(makeUser({user_metadata: {}}));
     storeSession(fake.session);
@@ -46,7 +46,7 @@ describe('Account Settings: Profile', () => {
     await waitFor(() => expect(within(settings()).getByText('ada@example.com')).toBeInTheDocument());
     expect(within(settings()).getByText('Not set')).toBeInTheDocument();
     expect(within(settings()).getByRole('button', {name: 'Close'})).toBeInTheDocument();
-    expect(within(settings()).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Subscription']);
+    expect(within(settings()).getAllByRole('tab').map((t) => t.textContent)).toEqual(['Profile', 'Subscription', 'Security']);
     expect(within(settings()).getByRole('tab', {name: 'Profile'})).toHaveAttribute('aria-selected', 'true');
   });
 

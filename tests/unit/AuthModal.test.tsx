@@ -110,6 +110,29 @@ describe('Sign In', () => {
     expect(fake.auth.signInWithPassword).toHaveBeenCalledWith({email: 'ada@example.com', password: 'secret1'});
   });
 
+  it('asks an account with a verified factor for its code, shows the service error as given, and closes once verified', async () => {
+    const user = userEvent.setup();
+    const factor = {id: 'factor-1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone', created_at: '', updated_at: ''};
+    fake.auth.mfa.getAuthenticatorAssuranceLevel.mockResolvedValue({data: {currentLevel: 'aal1', nextLevel: 'aal2', currentAuthenticationMethods: []}, error: null});
+    fake.auth.mfa.listFactors.mockResolvedValue({data: {all: [factor], totp: [factor], phone: [], webauthn: []}, error: null});
+    fake.auth.mfa.challengeAndVerify.mockResolvedValueOnce({data: null, error: {message: 'Invalid TOTP code entered', code: 'mfa_verification_failed', status: 422}});
+    renderModal();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(within(dialog()).getByRole('button', {name: 'Sign In'}));
+    const code = await screen.findByLabelText('Authentication code');
+    expect(dialog()).toHaveAccessibleName('Two-Factor Authentication');
+    expect(onClose).not.toHaveBeenCalled();
+    await user.type(code, '123456');
+    await user.click(within(dialog()).getByRole('button', {name: 'Verify'}));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid TOTP code entered');
+    await user.clear(code);
+    await user.type(code, '654321');
+    await user.click(within(dialog()).getByRole('button', {name: 'Verify'}));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(fake.auth.mfa.challengeAndVerify).toHaveBeenLastCalledWith({factorId: 'factor-1', code: '654321'});
+  });
+
   it('shows the service message as given and disables the button while the request runs', async () => {
     const user = userEvent.setup();
     let answer: (v: unknown) => void = () => undefined;

@@ -93,6 +93,7 @@ function authValue(status: 'signedIn' | 'signedOut', client: SupabaseClient): Au
     preview: null,
     lastEvent: null,
     recovery: false,
+    mfaPending: false,
     linkError: null,
     clearLinkError: () => undefined,
     getClient: vi.fn(() => Promise.resolve(client)),

@@ -91,6 +91,7 @@ function authValue(status: AuthState['status'], client?: SupabaseClient): AuthCo
     state,
     preview: null,
     lastEvent: null,
+  mfaPending: false,
     recovery: false,
     linkError: null,
     clearLinkError: () => undefined,

@@ -71,6 +71,7 @@ function auth(signedIn: boolean): AuthContextValue {
       : {status: 'signedOut', loading: false, user: null, session: null, profile: null},
     preview: null,
     lastEvent: null,
+  mfaPending: false,
     recovery: false,
     linkError: null,
     clearLinkError: () => undefined,

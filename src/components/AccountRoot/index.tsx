@@ -12,7 +12,7 @@ type Open = {kind: 'auth'; mode: AuthMode; key: number} | {kind: 'settings'; key
 const HASH_MODES: Record<string, AuthMode> = {'#sign-in': 'signIn', '#sign-up': 'signUp'};
 
 function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
-  const {getClient, linkError} = useAuth();
+  const {getClient, linkError, mfaPending} = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState<Open>(null);
 
@@ -35,6 +35,11 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   useEffect(() => {
     if (linkError && !onResetPage) setOpen({kind: 'auth', mode: 'linkError', key: Date.now()});
   }, [linkError, onResetPage]);
+
+  // A session that still owes its second factor (a reload mid-sign-in, an e-mail link) asks for it.
+  useEffect(() => {
+    if (mfaPending) setOpen((current) => current ?? {kind: 'auth', mode: 'mfa', key: Date.now()});
+  }, [mfaPending]);
 
   // Old links such as /account#sign-in open the modal.
   useEffect(() => {

@@ -3,6 +3,7 @@ import Dialog from '@site/src/components/Dialog';
 import Avatar from '@site/src/components/Avatar';
 import SubscriptionPanel from '@site/src/components/SubscriptionPanel';
 import CertificateList from '@site/src/components/CertificateList';
+import AccountSecurity from '@site/src/components/AccountSecurity';
 import {Field, Message, formStyles as f} from '@site/src/components/Form';
 import {messageOf} from '@site/src/lib/errors';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
@@ -10,10 +11,11 @@ import {updateFullName} from '@site/src/lib/profile';
 import {displayName} from '@site/src/lib/displayName';
 import styles from './styles.module.css';
 
-type Tab = 'profile' | 'subscription';
+type Tab = 'profile' | 'subscription' | 'security';
 const TABS: {id: Tab; label: string}[] = [
   {id: 'profile', label: 'Profile'},
   {id: 'subscription', label: 'Subscription'},
+  {id: 'security', label: 'Security'},
 ];
 
 export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Element {
@@ -122,7 +124,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
 export default function AccountSettings({onClose}: {onClose(): void}): React.JSX.Element {
   const [tab, setTab] = useState<Tab>('profile');
   const identity = useAccountIdentity();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({profile: null, subscription: null});
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({profile: null, subscription: null, security: null});
 
   // Arrow keys, Home and End move between tabs (ARIA APG tabs, automatic activation).
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -167,7 +169,9 @@ export default function AccountSettings({onClose}: {onClose(): void}): React.JSX
         ))}
       </div>
       <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className={styles.panel}>
-        {tab === 'profile' ? <ProfileTab onSignedOut={onClose} /> : <SubscriptionPanel onNavigate={onClose} />}
+        {tab === 'profile' && <ProfileTab onSignedOut={onClose} />}
+        {tab === 'subscription' && <SubscriptionPanel onNavigate={onClose} />}
+        {tab === 'security' && <AccountSecurity onSignedOut={onClose} />}
       </div>
     </Dialog>
   );

@@ -2,6 +2,7 @@ import React, {useEffect, useRef, useState, type FormEvent} from 'react';
 import clsx from 'clsx';
 import Dialog, {focusInitial} from '@site/src/components/Dialog';
 import {Field, LinkButton, Message, formStyles as f} from '@site/src/components/Form';
+import MfaCodeForm from '@site/src/components/MfaCodeForm';
 import {messageOf} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {confirmRedirect, recoveryRedirect, type AuthMode} from '@site/src/lib/authUi';
@@ -20,7 +21,7 @@ const TITLE_ID = 'auth-modal-title';
 
 /** Sign in, create an account, reset a password, or get a new confirmation link. */
 export default function AuthModal({initialMode, onClose}: AuthModalProps): React.JSX.Element {
-  const {getClient, linkError, clearLinkError} = useAuth();
+  const {getClient, linkError, clearLinkError, mfaPending} = useAuth();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [sent, setSent] = useState<Sent>(null);
   const [error, setError] = useState<string | null>(null);
@@ -60,6 +61,8 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
 
   const close = () => {
     clearLinkError();
+    // Leaving the code step half-way must not leave a password-only session behind.
+    if (mode === 'mfa' && mfaPending) void getClient().then((client) => client.auth.signOut({scope: 'local'}));
     onClose();
   };
 
@@ -83,7 +86,11 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
       const client = await getClient();
       const {error: authError} = await client.auth.signInWithPassword({email: normaliseEmail(email), password: password.trim()});
       if (authError) throw authError;
-      if (mounted.current) onClose();
+      // A learner with a verified second factor is asked for its code next.
+      const {data: aal} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+      if (!mounted.current) return;
+      if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') go('mfa');
+      else onClose();
     });
   };
 
@@ -141,7 +148,9 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
   const invalid = error ? {'aria-describedby': 'auth-modal-error'} : {};
 
   let content: React.JSX.Element;
-  if (sent) {
+  if (mode === 'mfa') {
+    content = <MfaCodeForm idPrefix="auth-mfa" onVerified={onClose} onCancel={close} cancelLabel="Cancel Sign In" />;
+  } else if (sent) {
     content = (
       <div className={f.form}>
         <h2 id={TITLE_ID} className={f.title} tabIndex={-1} data-autofocus="">
@@ -252,7 +261,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
   }
 
   return (
-    <Dialog labelledBy={TITLE_ID} onClose={close} className={clsx(styles.modal)}>
+    <Dialog labelledBy={mode === 'mfa' ? 'auth-mfa-title' : TITLE_ID} onClose={close} className={clsx(styles.modal)}>
       <div ref={body}>{content}</div>
     </Dialog>
   );

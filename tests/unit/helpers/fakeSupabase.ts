@@ -51,7 +51,7 @@ export interface FakeSupabase {
     resend: Fn;
     signOut: Fn;
     updateUser: Fn;
-    mfa: {getAuthenticatorAssuranceLevel: Fn};
+    mfa: {getAuthenticatorAssuranceLevel: Fn; listFactors: Fn; challengeAndVerify: Fn};
   };
   /** What each table read/write resolves to (default: no rows). */
   tables: Record<string, TableResult | (() => TableResult | Promise<TableResult>)>;
@@ -80,6 +80,8 @@ export function createFakeSupabase(initial: Session | null = null): FakeSupabase
     updateUser: vi.fn(async () => ({data: {user: makeUser()}, error: null})),
     mfa: {
       getAuthenticatorAssuranceLevel: vi.fn(async () => ({data: {currentLevel: 'aal1', nextLevel: 'aal1', currentAuthenticationMethods: []}, error: null})),
+      listFactors: vi.fn(async () => ({data: {all: [], totp: [], phone: [], webauthn: []}, error: null})),
+      challengeAndVerify: vi.fn(async () => ({data: null, error: null})),
     },
   } as unknown as FakeSupabase['auth'];
 

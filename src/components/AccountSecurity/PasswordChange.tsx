@@ -1,0 +1,83 @@
+import React, {useState, type FormEvent} from 'react';
+import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {useAuth} from '@site/src/lib/auth';
+import {changePassword, sendReauthenticationCode} from '@site/src/lib/accountSecurity';
+import {newPasswordError} from '@site/src/lib/validation';
+import Section from './Section';
+import {useAction} from './useAction';
+
+/**
+ * A new password, confirmed with a code mailed to the learner (GET /reauthenticate, then
+ * PUT /user with the nonce); every other device is signed out afterwards.
+ */
+export default function PasswordChange(): React.JSX.Element {
+  const {getClient, state} = useAuth();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [nonce, setNonce] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const {busy, notice, setNotice, run} = useAction();
+
+  const onSendCode = (event: FormEvent) => {
+    event.preventDefault();
+    const problem = newPasswordError(password, confirm);
+    if (problem) return setNotice({kind: 'error', text: problem});
+    void run(async () => {
+      const result = await sendReauthenticationCode(await getClient());
+      if (result.error !== null) return {kind: 'error', text: result.error};
+      setCodeSent(true);
+      return {kind: 'info', text: `We sent a 6-digit code to ${state.user?.email ?? 'your e-mail address'}. Enter it to save the new password.`};
+    });
+  };
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const result = await changePassword(await getClient(), password, nonce);
+      if (result.error !== null) return {kind: 'error', text: result.error};
+      setPassword('');
+      setConfirm('');
+      setNonce('');
+      setCodeSent(false);
+      return {kind: 'success', text: 'Password changed. Your other devices have been signed out.'};
+    });
+  };
+
+  return (
+    <Section id="security-password" title="Password">
+      {notice && <Message kind={notice.kind}>{notice.text}</Message>}
+      {codeSent ? (
+        <form className={f.form} onSubmit={onSave} noValidate>
+          <Field
+            id="security-password-nonce"
+            label="Code from the e-mail"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={nonce}
+            onChange={(e) => setNonce(e.target.value)}
+            autoFocusHere
+          />
+          <div className={f.actions}>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save New Password'}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setCodeSent(false)}>
+              Back
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form className={f.form} onSubmit={onSendCode} noValidate>
+          <Field id="security-new-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field id="security-confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+          <div className={f.actions}>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Sending...' : 'Change Password'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,132 @@
+import React, {useEffect, useState, type FormEvent} from 'react';
+import type {Factor} from '@supabase/supabase-js';
+import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {useAuth} from '@site/src/lib/auth';
+import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
+import Section from './Section';
+import {useAction} from './useAction';
+import styles from './styles.module.css';
+
+/** TOTP two-factor sign-in: the learner's apps, adding one (QR code and typed secret), removing one. */
+export default function TwoFactor(): React.JSX.Element {
+  const {getClient, state} = useAuth();
+  const [factors, setFactors] = useState<Factor[] | null>(null);
+  const [name, setName] = useState('');
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [code, setCode] = useState('');
+  const {busy, notice, run} = useAction();
+  const sessionUser = state.user;
+
+  useEffect(() => {
+    let live = true;
+    void getClient()
+      .then(listTotpFactors)
+      .then((result) => {
+        if (live) setFactors(result.data ?? []);
+      })
+      .catch(() => live && setFactors([]));
+    return () => {
+      live = false;
+    };
+  }, [getClient, sessionUser]);
+
+  const reload = async () => {
+    const result = await listTotpFactors(await getClient());
+    setFactors(result.data ?? []);
+  };
+
+  const onStart = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const result = await startTotpEnrolment(await getClient(), name);
+      if (result.error !== null) return {kind: 'error', text: result.error};
+      setEnrolment(result.data);
+      setCode('');
+      return null;
+    });
+  };
+
+  const onConfirm = (event: FormEvent) => {
+    event.preventDefault();
+    if (!enrolment) return;
+    void run(async () => {
+      const result = await verifyTotp(await getClient(), enrolment.factorId, code);
+      if (result.error !== null) return {kind: 'error', text: result.error};
+      setEnrolment(null);
+      setName('');
+      await reload();
+      return {kind: 'success', text: 'Two-factor authentication is on. Next time you sign in we will ask for a code from your app.'};
+    });
+  };
+
+  const onRemove = (factor: Factor) =>
+    void run(async () => {
+      const result = await removeFactor(await getClient(), factor.id);
+      if (result.error !== null) return {kind: 'error', text: result.error};
+      await reload();
+      return {kind: 'success', text: `Removed ${factor.friendly_name || 'the authenticator app'}.`};
+    });
+
+  return (
+    <Section id="security-2fa" title="Two-factor authentication">
+      <p className={f.muted}>Ask for a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) after your password.</p>
+      {notice && <Message kind={notice.kind}>{notice.text}</Message>}
+      {factors === null ? (
+        <p role="status">Loading your authenticator apps…</p>
+      ) : factors.length > 0 ? (
+        <ul className={styles.factors} aria-label="Authenticator apps">
+          {factors.map((factor) => (
+            <li key={factor.id} className={styles.factor}>
+              <span>
+                <strong>{factor.friendly_name || 'Authenticator app'}</strong> — added {new Date(factor.created_at).toLocaleDateString()}
+              </span>
+              <button type="button" className="button button--sm button--outline button--danger" disabled={busy} onClick={() => onRemove(factor)}>
+                Remove<span className="sr-only"> {factor.friendly_name || 'authenticator app'}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p>Two-factor authentication is off.</p>
+      )}
+      {enrolment ? (
+        <form className={f.form} onSubmit={onConfirm} noValidate>
+          <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
+          <img className={styles.qr} src={enrolment.qrCode} alt="QR code for your authenticator app (the same key is written below)" />
+          <p>
+            Key: <code className={styles.secret} data-testid="totp-secret">{enrolment.secret}</code>
+          </p>
+          <Field
+            id="security-2fa-code"
+            label="6-digit code from the app"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoFocusHere
+          />
+          <div className={f.actions}>
+            <button type="submit" className="button button--primary" disabled={busy}>
+              {busy ? 'Checking...' : 'Turn On'}
+            </button>
+            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEnrolment(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        factors !== null && (
+          <form className={f.form} onSubmit={onStart} noValidate>
+            <Field id="security-2fa-name" label="Name for this app (optional)" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} placeholder="e.g. My phone" />
+            <div className={f.actions}>
+              <button type="submit" className="button button--primary" disabled={busy}>
+                {busy ? 'Starting...' : 'Add Authenticator App'}
+              </button>
+            </div>
+          </form>
+        )
+      )}
+    </Section>
+  );
+}

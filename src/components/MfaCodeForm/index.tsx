@@ -1,0 +1,81 @@
+import React, {useState, type FormEvent} from 'react';
+import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {messageOf} from '@site/src/lib/errors';
+import {useAuth} from '@site/src/lib/auth';
+import {verifySignInCode} from '@site/src/lib/accountSecurity';
+
+export interface MfaCodeFormProps {
+  /** Prefix for element ids, so two forms on one page never share one. */
+  idPrefix: string;
+  /** Heading text; the heading carries `${idPrefix}-title` for a dialog to point at. */
+  title?: string;
+  onVerified(): void;
+  /** Offered as the way out (the sign-in dialog signs the half-finished session out). */
+  onCancel?(): void;
+  cancelLabel?: string;
+  autoFocus?: boolean;
+}
+
+/** The second sign-in step: the 6-digit code from the learner's authenticator app. */
+export default function MfaCodeForm({idPrefix, title = 'Two-Factor Authentication', onVerified, onCancel, cancelLabel = 'Cancel', autoFocus = true}: MfaCodeFormProps): React.JSX.Element {
+  const {getClient} = useAuth();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const errorId = `${idPrefix}-error`;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await verifySignInCode(await getClient(), code);
+      if (result.error !== null) {
+        setError(result.error);
+        return;
+      }
+      onVerified();
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className={f.form} onSubmit={(e) => void onSubmit(e)} noValidate>
+      <h2 id={`${idPrefix}-title`} className={f.title}>
+        {title}
+      </h2>
+      <p className={f.muted}>Open your authenticator app and enter the 6-digit code it shows for Research Methods Academy.</p>
+      {error && (
+        <Message kind="error" id={errorId}>
+          {error}
+        </Message>
+      )}
+      <Field
+        id={`${idPrefix}-code`}
+        label="Authentication code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={6}
+        required
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        autoFocusHere={autoFocus}
+        {...(error ? {'aria-describedby': errorId, 'aria-invalid': true} : {})}
+      />
+      <div className={f.actions}>
+        <button type="submit" className="button button--primary" disabled={busy}>
+          {busy ? 'Verifying...' : 'Verify'}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,123 @@
+// Account security service: two-factor (TOTP) factors, the aal of the current session, password
+// and e-mail changes, signing out devices and deleting the account. Each call returns the auth
+// service's own error (its message is what the UI shows: GoTrue's texts for wrong, expired or
+// reused codes), so no Supabase error shape leaks into components.
+import type {Factor, Session, SupabaseClient} from '@supabase/supabase-js';
+import {normaliseEmail} from './validation';
+
+export type Outcome<T = null> = {data: T; error: null} | {data: null; error: string};
+
+const fail = (error: {message: string} | string): {data: null; error: string} => ({
+  data: null,
+  error: typeof error === 'string' ? error : error.message,
+});
+
+/** The `aal` claim of the session's access token ('aal1' when unreadable). */
+export function sessionAal(session: Session | null): string {
+  const payload = session?.access_token.split('.')[1];
+  if (!payload) return 'aal1';
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {aal?: unknown};
+    return typeof json.aal === 'string' ? json.aal : 'aal1';
+  } catch {
+    return 'aal1';
+  }
+}
+
+export const verifiedFactors = (session: Session | null): Factor[] => (session?.user.factors ?? []).filter((f) => f.status === 'verified');
+
+/** Signed in with the password only while a verified factor asks for more: not fully signed in. */
+export const needsSecondFactor = (session: Session | null): boolean => verifiedFactors(session).length > 0 && sessionAal(session) !== 'aal2';
+
+export async function listTotpFactors(client: SupabaseClient): Promise<Outcome<Factor[]>> {
+  const {data, error} = await client.auth.mfa.listFactors();
+  if (error) return fail(error);
+  return {data: data.totp, error: null};
+}
+
+export interface Enrolment {
+  factorId: string;
+  /** data: URL of the QR code's SVG. */
+  qrCode: string;
+  /** Base32 secret for typing into an app by hand. */
+  secret: string;
+}
+
+export async function startTotpEnrolment(client: SupabaseClient, friendlyName: string): Promise<Outcome<Enrolment>> {
+  // An abandoned earlier attempt leaves an unverified factor; it must not block this one.
+  const {data: existing} = await client.auth.mfa.listFactors();
+  for (const factor of existing?.all ?? []) {
+    if (factor.status === 'unverified') await client.auth.mfa.unenroll({factorId: factor.id});
+  }
+  const {data, error} = await client.auth.mfa.enroll({factorType: 'totp', friendlyName: friendlyName.trim() || undefined});
+  if (error) return fail(error);
+  return {data: {factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret}, error: null};
+}
+
+/** Challenges a factor and verifies the code; the session becomes aal2 (MFA_CHALLENGE_VERIFIED). */
+export async function verifyTotp(client: SupabaseClient, factorId: string, code: string): Promise<Outcome> {
+  const clean = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(clean)) return fail('Enter the 6-digit code from your authenticator app');
+  const {error} = await client.auth.mfa.challengeAndVerify({factorId, code: clean});
+  return error ? fail(error) : {data: null, error: null};
+}
+
+/** The sign-in step after the password: verifies against the learner's first verified TOTP factor. */
+export async function verifySignInCode(client: SupabaseClient, code: string): Promise<Outcome> {
+  const factors = await listTotpFactors(client);
+  if (factors.error !== null) return factors;
+  const factor = factors.data[0];
+  if (!factor) return fail('This account has no authenticator app set up');
+  return verifyTotp(client, factor.id, code);
+}
+
+export async function removeFactor(client: SupabaseClient, factorId: string): Promise<Outcome> {
+  const {error} = await client.auth.mfa.unenroll({factorId});
+  if (error) return fail(error);
+  // The session's user (and with it its factor list) is refreshed from the server.
+  await client.auth.refreshSession();
+  return {data: null, error: null};
+}
+
+/** Mails the signed-in learner a code that confirms a password change (GET /reauthenticate). */
+export async function sendReauthenticationCode(client: SupabaseClient): Promise<Outcome> {
+  const {error} = await client.auth.reauthenticate();
+  return error ? fail(error) : {data: null, error: null};
+}
+
+export async function changePassword(client: SupabaseClient, password: string, nonce: string): Promise<Outcome> {
+  const {error} = await client.auth.updateUser({password: password.trim(), nonce: nonce.replace(/\s/g, '')});
+  return error ? fail(error) : {data: null, error: null};
+}
+
+/** Starts the secure e-mail change; the links in the mails come back to `redirectTo`. */
+export async function changeEmail(client: SupabaseClient, email: string, redirectTo: string): Promise<Outcome<{newEmail: string}>> {
+  const {data, error} = await client.auth.updateUser({email: normaliseEmail(email)}, {emailRedirectTo: redirectTo});
+  if (error) return fail(error);
+  return {data: {newEmail: data.user.new_email ?? normaliseEmail(email)}, error: null};
+}
+
+export async function signOutOtherDevices(client: SupabaseClient): Promise<Outcome> {
+  const {error} = await client.auth.signOut({scope: 'others'});
+  return error ? fail(error) : {data: null, error: null};
+}
+
+export async function signOutEverywhere(client: SupabaseClient): Promise<Outcome> {
+  const {error} = await client.auth.signOut({scope: 'global'});
+  return error ? fail(error) : {data: null, error: null};
+}
+
+/** Deletes the account through the delete-account function, then forgets the local session. */
+export async function deleteAccount(client: SupabaseClient, email: string, password: string): Promise<Outcome> {
+  const {error} = await client.functions.invoke('delete-account', {body: {email: normaliseEmail(email), password}});
+  if (error) {
+    const response = (error as {context?: unknown}).context;
+    if (response instanceof Response) {
+      const body = (await response.json().catch(() => ({}))) as {error?: unknown};
+      if (typeof body.error === 'string') return fail(body.error);
+    }
+    return fail(error);
+  }
+  await client.auth.signOut({scope: 'local'});
+  return {data: null, error: null};
+}
