@@ -5,6 +5,7 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
+import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -74,6 +75,9 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           showLastUpdateTime: false,
+          // Premium lessons keep only their public part in the build; the body is compiled
+          // apart and served from Postgres (plugins/premium-lessons/).
+          remarkPlugins: [remarkPremiumLesson],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

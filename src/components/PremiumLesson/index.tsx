@@ -1,0 +1,165 @@
+// Stands where a Premium lesson's body was taken out at build time (plugins/premium-lessons/).
+// Postgres decides (public.get_premium_lesson): Premium learners and admins get the body, which
+// ./PremiumBody runs in a lazily loaded chunk; everyone else gets the card saying why and what to
+// do. Signed-out visitors never load the Supabase client here: without a session the answer can
+// only be "sign in".
+import React, {lazy, Suspense, useCallback, useEffect, useState} from 'react';
+import Link from '@docusaurus/Link';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import clsx from 'clsx';
+import {useAuth} from '@site/src/lib/auth';
+import {useAuthDialogs} from '@site/src/lib/authUi';
+import {useCatalog} from '@site/src/catalog/useCatalog';
+import {PREMIUM_PRICE_USD} from '@site/src/config/site';
+import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
+import PremiumBadge from '@site/src/components/PremiumBadge';
+import styles from './styles.module.css';
+
+const PremiumBody = lazy(() => import('./PremiumBody'));
+
+/** One heading of the body, as the remark plugin passes it. */
+export interface OutlineItem {
+  id: string;
+  value: string;
+  level: 2 | 3;
+}
+
+export interface PremiumLessonProps {
+  /** "course/lesson" */
+  lesson: string;
+  outline: OutlineItem[];
+}
+
+type Load = {kind: 'waiting'} | {kind: 'answer'; answer: PremiumLessonAnswer} | {kind: 'error'; message: string};
+
+export default function PremiumLesson({lesson, outline}: PremiumLessonProps): React.JSX.Element {
+  const {state, getClient} = useAuth();
+  const [load, setLoad] = useState<Load>({kind: 'waiting'});
+  const [attempt, setAttempt] = useState(0);
+  const userId = state.status === 'signedIn' ? state.user.id : null;
+  // A purchase or cancellation changes the profile: ask again.
+  const subscription = state.status === 'signedIn' ? `${state.profile?.subscription_status}|${state.profile?.subscription_end_date}` : '';
+
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    setLoad({kind: 'waiting'});
+    void (async () => {
+      try {
+        const result = await fetchPremiumLesson(await getClient(), lesson);
+        if (cancelled) return;
+        setLoad(result.error === null ? {kind: 'answer', answer: result.data} : {kind: 'error', message: result.error});
+      } catch {
+        if (!cancelled) setLoad({kind: 'error', message: BODY_LOAD_FAILED});
+      }
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, subscription, lesson, attempt, getClient]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  if (state.status === 'signedOut') return <LockedCard reason="visitor" endedAt={null} outline={outline} />;
+  if (state.status === 'loading' || load.kind === 'waiting') return <Skeleton outline={outline} />;
+  if (load.kind === 'error') return <RetryPanel message={load.message} onRetry={retry} outline={outline} />;
+  const {answer} = load;
+  if (answer.status === 'unpublished') return <RetryPanel message={BODY_UNPUBLISHED} onRetry={retry} outline={outline} />;
+  if (answer.status === 'locked') return <LockedCard reason={answer.reason} endedAt={answer.endedAt} outline={outline} />;
+  return (
+    <ErrorBoundary fallback={({tryAgain}) => <RetryPanel message={BODY_LOAD_FAILED} onRetry={() => (tryAgain(), retry())} outline={outline} />}>
+      <Suspense fallback={<Skeleton outline={outline} />}>
+        <PremiumBody body={answer.body} outline={outline} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The body's headings as a list. Each item carries its heading's id, so the TOC's links and
+ * deep links land on it until the body (whose headings take over the ids) is shown.
+ */
+function Outline({outline}: {outline: OutlineItem[]}): React.JSX.Element {
+  return (
+    <ol className={styles.outline}>
+      {outline.map((item) => (
+        <li key={item.id} id={item.id} className={clsx(item.level === 3 && styles.sub)}>
+          {item.value}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Holds the body's place while the answer or the body's code loads. */
+function Skeleton({outline}: {outline: OutlineItem[]}): React.JSX.Element {
+  return (
+    <section className={clsx(styles.card, styles.skeleton)} aria-busy="true" aria-label="Loading the rest of this lesson">
+      <p className={styles.eyebrow}>
+        <PremiumBadge /> Loading the rest of this lesson…
+      </p>
+      <Outline outline={outline} />
+      <div className={styles.lines} aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+    </section>
+  );
+}
+
+function RetryPanel({message, onRetry, outline}: {message: string; onRetry: () => void; outline: OutlineItem[]}): React.JSX.Element {
+  return (
+    <section className={styles.card} aria-labelledby="premium-lesson-retry">
+      <h2 id="premium-lesson-retry" className={styles.title}>
+        This part did not load
+      </h2>
+      <p role="alert">{message}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Try again
+      </button>
+      <Outline outline={outline} />
+    </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'});
+
+function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: string | null; outline: OutlineItem[]}): React.JSX.Element {
+  const dialogs = useAuthDialogs();
+  const premiumLessons = useCatalog().courses.flatMap((c) => c.lessons).filter((l) => l.isPremium).length;
+  const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
+  return (
+    <section className={styles.card} aria-labelledby="premium-lesson-locked" data-lock-reason={reason}>
+      <p className={styles.eyebrow}>
+        <PremiumBadge /> The rest of this lesson is part of Premium
+      </p>
+      <h2 id="premium-lesson-locked" className={styles.title}>
+        {reason === 'lapsed' && ended ? `Your Premium ended on ${ended}` : 'Continue this lesson with Premium'}
+      </h2>
+      <p className={styles.lead}>What the rest of the lesson covers:</p>
+      <Outline outline={outline} />
+      <p className={styles.price}>
+        Premium is <strong>${PREMIUM_PRICE_USD} a year</strong> and opens all {premiumLessons} advanced lessons.
+        {reason === 'lapsed' && ' Renew on the pricing page to read them again; your progress is kept.'}
+      </p>
+      <div className={styles.action}>
+        {reason === 'visitor' ? (
+          dialogs ? (
+            <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
+              Sign in
+            </button>
+          ) : (
+            <Link className="button button--primary button--lg" to="/account">
+              Sign in
+            </Link>
+          )
+        ) : (
+          <Link className="button button--primary button--lg" to="/pricing">
+            {reason === 'lapsed' ? 'Renew Premium' : 'See Premium'}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
