@@ -13,6 +13,7 @@ import type {Program} from 'estree';
 import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
 import codeCompatPlugin from '@docusaurus/mdx-loader/lib/remark/mdx1Compat/codeCompatPlugin';
+import {nativeImport} from './nativeImport';
 import {BODY_FORMAT, BODY_IMPORT_SOURCES, isBodyImportSource} from '../../src/components/PremiumLesson/bodyContract';
 
 export interface CompiledBody {
@@ -71,7 +72,7 @@ function checkBody(body: RootContent[], imports: Map<string, string>, filePath: 
 
 export async function compileBody(body: RootContent[], esm: RootContent[], filePath: string): Promise<CompiledBody> {
   const imports = checkBody(body, importedNames(esm), filePath);
-  const {createProcessor} = await import('@mdx-js/mdx');
+  const {createProcessor} = await nativeImport<typeof import('@mdx-js/mdx')>('@mdx-js/mdx');
   const processor = createProcessor({
     outputFormat: 'function-body',
     development: false,

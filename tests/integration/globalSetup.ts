@@ -1,12 +1,12 @@
-// One backend per integration run (per database kind); tests create their own users with
-// unique e-mails, so they can share it.
+// One backend per integration run (per database kind), with the Premium lesson bodies published;
+// tests create their own users with unique e-mails, so they can share it.
 import type {TestProject} from 'vitest/node';
 import {startBackend, type Backend} from './harness';
 
 let backend: Backend | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
-  backend = await startBackend();
+  backend = await startBackend({premiumBodies: true});
   project.provide('backend', {
     url: backend.url,
     anonKey: backend.anonKey,

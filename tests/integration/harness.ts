@@ -31,6 +31,12 @@ export interface BackendOptions {
   env?: Record<string, string>;
   /** Existing Postgres database to reuse (restart tests). */
   databaseUrl?: string;
+  /**
+   * Publish the Premium lesson bodies from docs/ once the server is up, as `npm run sync:courses`
+   * does for a hosted project (compiling them takes a few seconds, so only suites that read
+   * bodies ask for it; the e2e stack always does).
+   */
+  premiumBodies?: boolean;
 }
 
 export const POSTGRES_ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -113,6 +119,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     service_role_key: string;
     mailbox_url: string;
   };
+  if (options.premiumBodies) {
+    const {createClient} = await import('@supabase/supabase-js');
+    const {publishPremiumBodies} = await import('../../scripts/lib/publishPremiumBodies');
+    const service = createClient(status.api_url, status.service_role_key, {auth: {persistSession: false, autoRefreshToken: false}});
+    await publishPremiumBodies(service, ROOT);
+  }
   return {
     url: status.api_url,
     anonKey: status.anon_key,
