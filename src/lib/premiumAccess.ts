@@ -36,3 +36,17 @@ export function usePremiumAccess(): PremiumAccess {
   const answer = answers.get(key);
   return answer === undefined ? 'unknown' : answer ? 'premium' : 'none';
 }
+
+/**
+ * How many of a course's Premium lessons a learner without Premium has not completed: they
+ * cannot complete them, so course figures say so ("3 of 5 lessons · 2 need Premium") rather
+ * than promise a 100 % they cannot reach.
+ */
+export function lessonsNeedingPremium(lessons: {slug: string; isPremium: boolean}[], completed: (slug: string) => boolean, access: PremiumAccess): number {
+  if (access !== 'none') return 0;
+  return lessons.filter((l) => l.isPremium && !completed(l.slug)).length;
+}
+
+export function needPremiumSuffix(count: number): string {
+  return count > 0 ? ` · ${count} need${count === 1 ? 's' : ''} Premium` : '';
+}

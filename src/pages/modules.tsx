@@ -6,12 +6,14 @@ import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useProgress} from '@site/src/lib/progressStore';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
+import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/premiumAccess';
 import styles from './pages.module.css';
 
 export default function Modules(): React.JSX.Element {
   const {courses} = useCatalog();
   const {state, signedIn, reload} = useProgress({fresh: true});
   const summary = state.summary;
+  const access = usePremiumAccess();
   return (
     <Layout title="Modules" description="All seven modules in course order, with their lessons.">
       <main className="container margin-vert--lg">
@@ -50,7 +52,9 @@ export default function Modules(): React.JSX.Element {
                       size="small"
                       percentage={status?.percentage ?? 0}
                       label={`${course.title} progress`}
-                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed`}
+                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed${needPremiumSuffix(
+                        lessonsNeedingPremium(course.lessons, (slug) => isLessonCompleted(status, slug), access),
+                      )}`}
                     />
                     {next ? (
                       <Link className="button button--primary button--sm" to={next.permalink} aria-label={`Continue ${course.title}: ${next.title}`}>
@@ -67,7 +71,19 @@ export default function Modules(): React.JSX.Element {
                     {course.lessons.map((lesson) => (
                       <li key={lesson.slug}>
                         <Link to={lesson.permalink}>{lesson.title}</Link>
-                        {lesson.isPremium && <span className={styles.premium}> · Premium</span>}
+                        {lesson.isPremium && (
+                          <span className={styles.premium}>
+                            {' '}
+                            · Premium
+                            {access === 'none' && !isLessonCompleted(status, lesson.slug) && (
+                              <span data-locked="true">
+                                {' '}
+                                <span aria-hidden="true">🔒</span>
+                                <span className="sr-only">(locked)</span>
+                              </span>
+                            )}
+                          </span>
+                        )}
                         {signedIn && isLessonCompleted(status, lesson.slug) && <span className={styles.moduleDone}> ✓ completed</span>}
                       </li>
                     ))}

@@ -16,7 +16,6 @@ type MDXContent = ComponentType<{components: Record<string, unknown>}>;
 function evaluate(body: PremiumBodyPayload): MDXContent {
   if (body.format !== BODY_FORMAT) throw new Error(`Unsupported Premium body format ${body.format}: reload the page`);
   // The code comes from our own database, written only by the service role when publishing.
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   const module = new Function(body.code)(jsxRuntime) as {default: MDXContent};
   return module.default;
 }

@@ -4,6 +4,7 @@ import type {CourseCatalog} from '@site/src/catalog/types';
 import type {ProgressStats, ProgressSummary} from '@site/src/lib/progress';
 import {continueLesson, lessonPermalink} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
+import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/premiumAccess';
 import styles from './styles.module.css';
 
 export interface ProgressDashboardProps {
@@ -25,6 +26,7 @@ function formatDate(iso: string): string {
 /** /progress for a signed-in learner: the stats, a bar per course and the recently opened lessons. */
 export default function ProgressDashboard({catalog, summary, loading, error, onRetry}: ProgressDashboardProps): React.JSX.Element {
   const stats = summary?.stats ?? EMPTY_STATS;
+  const access = usePremiumAccess();
   const courses = (summary?.courses ?? []).flatMap((status) => {
     const course = catalog.courses.find((c) => c.slug === status.slug);
     return course ? [{course, status}] : [];
@@ -91,7 +93,9 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   size="small"
                   percentage={status.percentage}
                   label={`${course.title} progress`}
-                  detail={`${status.completedLessons} of ${status.totalLessons} lessons`}
+                  detail={`${status.completedLessons} of ${status.totalLessons} lessons${needPremiumSuffix(
+                    lessonsNeedingPremium(course.lessons, (slug) => status.lessons.some((l) => l.slug === slug && l.completed), access),
+                  )}`}
                 />
               </li>
             );

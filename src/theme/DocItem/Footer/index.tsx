@@ -1,7 +1,8 @@
 // Wraps theme-classic's DocItem/Footer (@theme-original/DocItem/Footer: tags and edit row).
 // Reason: every lesson page (a doc under /docs/modules/<course>/ other than the course's index)
 // gets the progress panel — time tracking, "Mark as complete", the course bar and the
-// previous/next lessons — between the lesson text and the original footer.
+// previous/next lessons — between the lesson text and the original footer. On a Premium lesson
+// a signed-in learner without Premium gets a note instead: the database refuses their progress.
 import React from 'react';
 import Footer from '@theme-original/DocItem/Footer';
 import type FooterType from '@theme/DocItem/Footer';
@@ -10,15 +11,26 @@ import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
 import LessonProgress from '@site/src/components/LessonProgress';
+import LockedProgressNote from '@site/src/components/PremiumLesson/LockedProgressNote';
+import {useAuthState} from '@site/src/lib/auth';
+import {usePremiumAccess} from '@site/src/lib/premiumAccess';
 
 type Props = WrapperProps<typeof FooterType>;
 
 export default function FooterWrapper(props: Props): React.JSX.Element {
   const {metadata} = useDoc();
   const entry = findDocEntry(useCatalog(), metadata.id);
+  const signedIn = useAuthState().status === 'signedIn';
+  const access = usePremiumAccess();
+  const gated = entry?.kind === 'lesson' && entry.lesson.isPremium && signedIn && access !== 'premium';
   return (
     <>
-      {entry?.kind === 'lesson' && <LessonProgress course={entry.course} lesson={entry.lesson} index={entry.index} />}
+      {entry?.kind === 'lesson' &&
+        (!gated ? (
+          <LessonProgress course={entry.course} lesson={entry.lesson} index={entry.index} />
+        ) : (
+          access === 'none' && <LockedProgressNote />
+        ))}
       <Footer {...props} />
     </>
   );
