@@ -76,8 +76,9 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           showLastUpdateTime: false,
           // Premium lessons keep only their public part in the build; the body is compiled
-          // apart and served from Postgres (plugins/premium-lessons/).
-          remarkPlugins: [remarkPremiumLesson],
+          // apart and served from Postgres (plugins/premium-lessons/). RMA_PREMIUM_AS_FREE=1
+          // builds them as free pages, only so `npm run bench` can compare the two.
+          remarkPlugins: process.env.RMA_PREMIUM_AS_FREE === '1' ? [] : [remarkPremiumLesson],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

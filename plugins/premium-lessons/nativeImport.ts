@@ -1,10 +1,10 @@
 // Docusaurus loads its config, and with it this plugin, through jiti, which runs modules in a vm
 // context and rewrites `import()` into its own CommonJS loader; @mdx-js/mdx (ESM only, with
-// import cycles) breaks under it. nativeImport.cjs is loaded with Node's own require
+// import cycles) breaks under it. esmLoader.cjs is loaded with Node's own require
 // (createRequire is outside jiti's reach), so its import() is Node's native ESM loader.
 import {createRequire} from 'node:module';
 
-const load = createRequire(__filename)('./nativeImport.cjs') as (specifier: string) => Promise<unknown>;
+const load = createRequire(__filename)('./esmLoader.cjs') as (specifier: string) => Promise<unknown>;
 
 export function nativeImport<T>(specifier: string): Promise<T> {
   return load(specifier) as Promise<T>;

@@ -1,8 +1,9 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|rest|auth.
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|rest|auth|premium.
 import {siteBench} from './site-bench';
 import {accountsBench} from './accounts-bench';
 import {restBench} from './rest-bench';
 import {authBench} from './auth-bench';
+import {premiumBench} from './premium-bench';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -13,6 +14,7 @@ async function main(): Promise<void> {
   if (wanted('site') || only === 'accounts') await accountsBench();
   if (wanted('rest')) await restBench();
   if (wanted('auth')) await authBench();
+  if (wanted('premium')) await premiumBench();
 }
 
 main().catch((error: unknown) => {
