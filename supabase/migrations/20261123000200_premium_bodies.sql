@@ -36,7 +36,8 @@ grant all on table public.lesson_bodies to service_role;
 --                                                                        end date has passed (no
 --                                                                        webhook needed);
 --   {"status": "locked", "reason": "no_premium"}                         for everyone else.
--- Unknown or inactive lessons are P0002 (404); a free lesson is 22023 (400): it has no body here.
+-- Unknown or inactive lessons are 404 (PostgREST's PT404); a free lesson is 22023 (400): it has
+-- no body here.
 -- Every answer is marked `Cache-Control: private, no-store` through PostgREST's response.headers,
 -- so no shared cache keeps a body (or one learner's answer) for someone else.
 create or replace function public.get_premium_lesson(p_course_slug text, p_lesson_slug text)
@@ -59,7 +60,7 @@ begin
     join public.courses c on c.id = l.course_id
    where c.slug = p_course_slug and l.slug = p_lesson_slug and l.is_active and c.is_active;
   if v_lesson_id is null then
-    raise exception 'Lesson not found' using errcode = 'P0002';
+    raise exception 'Lesson not found' using errcode = 'PT404';
   end if;
   if not v_is_premium then
     raise exception 'This lesson is not a Premium lesson' using errcode = '22023';

@@ -123,7 +123,7 @@ describe('Premium lesson bodies', () => {
   it('refuses unknown lessons and free lessons with PostgREST errors', async () => {
     const {client} = await learnerWith('active', inDays(365));
     const unknown = await client.rpc('get_premium_lesson', {p_course_slug: 'systematic-review', p_lesson_slug: 'no-such-lesson'});
-    expect(unknown.error?.code).toBe('P0002');
+    expect(unknown.error?.code).toBe('PT404');
     expect(unknown.status).toBe(404);
     const free = await client.rpc('get_premium_lesson', {p_course_slug: 'data-analysis', p_lesson_slug: 'overview'});
     expect(free.error?.code).toBe('22023');

@@ -6,6 +6,7 @@
 import React, {lazy, Suspense, useCallback, useEffect, useState} from 'react';
 import Link from '@docusaurus/Link';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
@@ -77,9 +78,12 @@ export default function PremiumLesson({lesson, outline}: PremiumLessonProps): Re
 
 /**
  * The body's headings as a list. Each item carries its heading's id, so the TOC's links and
- * deep links land on it until the body (whose headings take over the ids) is shown.
+ * deep links land on it until the body (whose headings take over the ids) is shown. The ids are
+ * declared to Docusaurus' broken-anchor check, as its Heading component does.
  */
 function Outline({outline}: {outline: OutlineItem[]}): React.JSX.Element {
+  const brokenLinks = useBrokenLinks();
+  for (const item of outline) brokenLinks.collectAnchor(item.id);
   return (
     <ol className={styles.outline}>
       {outline.map((item) => (
