@@ -6,6 +6,7 @@ import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useProgress} from '@site/src/lib/progressStore';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
+import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
 import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/premiumAccess';
 import styles from './pages.module.css';
 
@@ -22,6 +23,7 @@ export default function Modules(): React.JSX.Element {
           Work through the modules in order, or jump to the one you need.
           {signedIn ? ' Your progress is shown with each module.' : ' Sign in to keep track of where you are.'}
         </p>
+        <PremiumUnlocks courses={courses} />
         {signedIn && state.status === 'error' && (
           <p role="alert" className={styles.loadError}>
             {state.error}{' '}
