@@ -66,9 +66,7 @@ const remarkPremiumLesson: Plugin<[RemarkPremiumLessonOptions?], Root> = (option
     if (!lesson) throw new Error(`${file.path}: only lessons under docs/modules/<course>/ can be Premium`);
     const {publicPart, body, outline} = splitLesson(root);
     const esm = publicPart.filter((node) => node.type === 'mdxjsEsm');
-    if (process.env.PG_DEBUG) console.error('[premium] compile start', lesson);
     const compiled = await compileBody(body, esm, file.path);
-    if (process.env.PG_DEBUG) console.error('[premium] compile done', lesson);
     options.onBody?.(lesson, compiled);
     const text = publicPart.filter((node) => node.type !== 'mdxjsEsm');
     root.children = [componentImport(), ...esm, ...text, placeholder(lesson, outline)];
