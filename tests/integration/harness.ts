@@ -32,9 +32,8 @@ export interface BackendOptions {
   /** Existing Postgres database to reuse (restart tests). */
   databaseUrl?: string;
   /**
-   * Publish the Premium lesson bodies from docs/ once the server is up, as `npm run sync:courses`
-   * does for a hosted project (compiling them takes a few seconds, so only suites that read
-   * bodies ask for it; the e2e stack always does).
+   * Run `npm run sync:courses` once the server is up, which publishes the Premium lesson bodies
+   * from docs/ as it does for a hosted project (compiling them takes a few seconds).
    */
   premiumBodies?: boolean;
 }
@@ -64,6 +63,23 @@ export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * `npm run sync:courses` against the backend, in its own process (supabase-js needs Node's
+ * --experimental-websocket, which the callers' processes may lack).
+ */
+async function syncCourses(url: string, serviceRoleKey: string): Promise<void> {
+  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
+    cwd: ROOT,
+    env: {...process.env, SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`sync:courses failed (${code}):\n${output}`);
 }
 
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
@@ -120,10 +136,12 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     mailbox_url: string;
   };
   if (options.premiumBodies) {
-    const {createClient} = await import('@supabase/supabase-js');
-    const {publishPremiumBodies} = await import('../../scripts/lib/publishPremiumBodies');
-    const service = createClient(status.api_url, status.service_role_key, {auth: {persistSession: false, autoRefreshToken: false}});
-    await publishPremiumBodies(service, ROOT);
+    try {
+      await syncCourses(status.api_url, status.service_role_key);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
   }
   return {
     url: status.api_url,

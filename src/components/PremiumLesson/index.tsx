@@ -31,38 +31,51 @@ export interface PremiumLessonProps {
   outline: OutlineItem[];
 }
 
-type Load = {kind: 'waiting'} | {kind: 'answer'; answer: PremiumLessonAnswer} | {kind: 'error'; message: string};
+/** The last answer, and whose it is: another user's (or none) means "still waiting". */
+type Load = {userId: string | null} & ({kind: 'waiting'} | {kind: 'answer'; answer: PremiumLessonAnswer} | {kind: 'error'; message: string});
+
+/** A refetch that brings the same body keeps the rendered one (no remount, no jump). */
+function keepSameBody(previous: Load, next: Load): Load {
+  if (previous.kind !== 'answer' || next.kind !== 'answer' || previous.userId !== next.userId) return next;
+  const [a, b] = [previous.answer, next.answer];
+  return a.status === 'unlocked' && b.status === 'unlocked' && a.body.hash === b.body.hash ? previous : next;
+}
 
 export default function PremiumLesson({lesson, outline}: PremiumLessonProps): React.JSX.Element {
   const {state, getClient} = useAuth();
-  const [load, setLoad] = useState<Load>({kind: 'waiting'});
+  const [load, setLoad] = useState<Load>({userId: null, kind: 'waiting'});
   const [attempt, setAttempt] = useState(0);
   const userId = state.status === 'signedIn' ? state.user.id : null;
   // A purchase or cancellation changes the profile: ask again.
   const subscription = state.status === 'signedIn' ? `${state.profile?.subscription_status}|${state.profile?.subscription_end_date}` : '';
 
+  // Asks again when the user or their subscription changes (a purchase), without blanking what
+  // is shown meanwhile.
   useEffect(() => {
     if (!userId) return;
     let cancelled = false;
-    setLoad({kind: 'waiting'});
     void (async () => {
+      let next: Load;
       try {
         const result = await fetchPremiumLesson(await getClient(), lesson);
-        if (cancelled) return;
-        setLoad(result.error === null ? {kind: 'answer', answer: result.data} : {kind: 'error', message: result.error});
+        next = result.error === null ? {userId, kind: 'answer', answer: result.data} : {userId, kind: 'error', message: result.error};
       } catch {
-        if (!cancelled) setLoad({kind: 'error', message: BODY_LOAD_FAILED});
+        next = {userId, kind: 'error', message: BODY_LOAD_FAILED};
       }
+      if (!cancelled) setLoad((previous) => keepSameBody(previous, next));
     })();
     return () => {
       cancelled = true;
     };
   }, [userId, subscription, lesson, attempt, getClient]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const retry = useCallback(() => {
+    setLoad({userId: null, kind: 'waiting'});
+    setAttempt((n) => n + 1);
+  }, []);
 
   if (state.status === 'signedOut') return <LockedCard reason="visitor" endedAt={null} outline={outline} />;
-  if (state.status === 'loading' || load.kind === 'waiting') return <Skeleton outline={outline} />;
+  if (state.status === 'loading' || load.kind === 'waiting' || load.userId !== userId) return <Skeleton outline={outline} />;
   if (load.kind === 'error') return <RetryPanel message={load.message} onRetry={retry} outline={outline} />;
   const {answer} = load;
   if (answer.status === 'unpublished') return <RetryPanel message={BODY_UNPUBLISHED} onRetry={retry} outline={outline} />;
