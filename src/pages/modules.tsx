@@ -78,11 +78,7 @@ export default function Modules(): React.JSX.Element {
                             {' '}
                             · Premium
                             {access === 'none' && !isLessonCompleted(status, lesson.slug) && (
-                              <span data-locked="true">
-                                {' '}
-                                <span aria-hidden="true">🔒</span>
-                                <span className="sr-only">(locked)</span>
-                              </span>
+                              <span data-locked="true"> · locked</span>
                             )}
                           </span>
                         )}
