@@ -32,6 +32,7 @@ async function service(path: string, init: RequestInit): Promise<unknown> {
 
 const article = (page: Page) => page.locator('article');
 const lockedCard = (page: Page) => page.locator('[data-lock-reason]');
+const sidebarLink = (page: Page) => page.locator(`nav[aria-label="Docs sidebar"] a[href="${LESSON}"]`);
 
 test.describe.configure({mode: 'serial'});
 
@@ -54,6 +55,8 @@ test('a visitor gets the public part and a card to sign in, and downloads no acc
     '#funnel-plots-and-small-study-effects',
   );
   await expect(article(page)).not.toContainText(BODY_TEXT);
+  await expect(sidebarLink(page)).toHaveAttribute('data-locked', 'true');
+  await expect(sidebarLink(page)).toHaveAccessibleName('Meta-Analysis (Premium, locked)');
   expect((await Promise.all(scripts)).filter((body) => body.includes('GoTrueClient'))).toEqual([]);
 
   await card.getByRole('button', {name: 'Sign in'}).click();
@@ -99,6 +102,7 @@ test('a free learner is offered Premium; after buying it through the simulator t
   await expect(code.locator('span.token').first()).toBeVisible();
   await expect(article(page).locator('.docusaurus-mermaid-container svg')).toBeVisible({timeout: 20_000});
   await expect(page.locator('.table-of-contents').getByRole('link', {name: 'Running it in R'})).toBeVisible();
+  await expect(sidebarLink(page)).not.toHaveAttribute('data-locked', 'true');
 });
 
 test('a deep link to a heading inside the body scrolls there, and the lesson can be completed', async ({page}) => {
