@@ -6,7 +6,6 @@ import TabItem from '@theme/TabItem';
 import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import Details from '@theme/Details';
-import Mermaid from '@theme/Mermaid';
 import VideoEmbed from '@site/src/components/VideoEmbed';
 import type {BodyImportSource} from './bodyContract';
 
@@ -17,6 +16,5 @@ export const bodyComponents: Record<BodyImportSource, ComponentType<any>> = {
   '@theme/CodeBlock': CodeBlock,
   '@theme/Admonition': Admonition,
   '@theme/Details': Details,
-  '@theme/Mermaid': Mermaid,
   '@site/src/components/VideoEmbed': VideoEmbed,
 };

@@ -7,14 +7,14 @@ export const BODY_FORMAT = 'mdx3-function-body';
 // The modules a Premium lesson's body may import (`import Tabs from '@theme/Tabs'`). A body is
 // compiled without its import lines; the site hands it these components at run time
 // (./bodyComponents.ts). The build fails on a body that imports anything else, so adding a
-// component here and there is all a writer needs.
+// component here and there is all a writer needs. Components registered in
+// src/theme/MDXComponents.tsx (VideoEmbed, …) and ```mermaid blocks need no import at all.
 export const BODY_IMPORT_SOURCES = [
   '@theme/Tabs',
   '@theme/TabItem',
   '@theme/CodeBlock',
   '@theme/Admonition',
   '@theme/Details',
-  '@theme/Mermaid',
   '@site/src/components/VideoEmbed',
 ] as const;
 
