@@ -112,7 +112,7 @@ export async function premiumBench(): Promise<void> {
       );
       console.log(
         `premium: the body on the wire: ${kib(premium.bodyRaw)} (${kib(premium.bodyGzip)} gzip) from get_premium_lesson, ` +
-          `${kib(asFree.bodyRaw)} (${kib(asFree.bodyGzip)} gzip) in the free page's chunks`,
+          `${kib(asFree.bodyRaw)} (${kib(asFree.bodyGzip)} gzip) in the free page's HTML and chunks`,
       );
     } finally {
       await browser.close();
