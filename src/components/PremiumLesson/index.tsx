@@ -13,7 +13,6 @@ import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {PREMIUM_PRICE_USD} from '@site/src/config/site';
 import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
-import PremiumBadge from '@site/src/components/PremiumBadge';
 import styles from './styles.module.css';
 
 const PremiumBody = lazy(() => import('./PremiumBody'));
@@ -112,9 +111,7 @@ function Outline({outline}: {outline: OutlineItem[]}): React.JSX.Element {
 function Skeleton({outline}: {outline: OutlineItem[]}): React.JSX.Element {
   return (
     <section className={clsx(styles.card, styles.skeleton)} aria-busy="true" aria-label="Loading the rest of this lesson">
-      <p className={styles.eyebrow}>
-        <PremiumBadge /> Loading the rest of this lesson…
-      </p>
+      <p className={styles.eyebrow}>Loading the rest of this lesson…</p>
       <Outline outline={outline} />
       <div className={styles.lines} aria-hidden="true">
         <span />
@@ -148,9 +145,7 @@ function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: st
   const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
   return (
     <section className={styles.card} aria-labelledby="premium-lesson-locked" data-lock-reason={reason}>
-      <p className={styles.eyebrow}>
-        <PremiumBadge /> The rest of this lesson is part of Premium
-      </p>
+      <p className={styles.eyebrow}>The rest of this lesson is part of Premium</p>
       <h2 id="premium-lesson-locked" className={styles.title}>
         {reason === 'lapsed' && ended ? `Your Premium ended on ${ended}` : 'Continue this lesson with Premium'}
       </h2>
