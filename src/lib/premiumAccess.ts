@@ -2,6 +2,7 @@
 // /progress. It asks Postgres (public.is_premium()) once per user and subscription state, so the
 // marks agree with the gate; the gate itself is get_premium_lesson, never this hook.
 import {useEffect, useState} from 'react';
+import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {fetchIsPremium} from './premiumLessons';
 
@@ -9,6 +10,25 @@ import {fetchIsPremium} from './premiumLessons';
 export type PremiumAccess = 'unknown' | 'none' | 'premium';
 
 const answers = new Map<string, boolean>();
+/** One request per user and subscription state, however many components ask at once. */
+const pending = new Map<string, Promise<void>>();
+
+function ask(key: string, getClient: () => Promise<SupabaseClient>): Promise<void> {
+  let request = pending.get(key);
+  if (!request) {
+    request = getClient()
+      .then((client) => fetchIsPremium(client))
+      .then((result) => {
+        if (result.error === null) answers.set(key, result.data);
+        else pending.delete(key);
+      })
+      .catch(() => {
+        pending.delete(key);
+      });
+    pending.set(key, request);
+  }
+  return request;
+}
 
 export function usePremiumAccess(): PremiumAccess {
   const {state, getClient} = useAuth();
@@ -19,14 +39,9 @@ export function usePremiumAccess(): PremiumAccess {
   useEffect(() => {
     if (!key || answers.has(key)) return;
     let cancelled = false;
-    void getClient()
-      .then((client) => fetchIsPremium(client))
-      .then((result) => {
-        if (result.error !== null) return;
-        answers.set(key, result.data);
-        if (!cancelled) setTick((n) => n + 1);
-      })
-      .catch(() => undefined);
+    void ask(key, getClient).then(() => {
+      if (!cancelled) setTick((n) => n + 1);
+    });
     return () => {
       cancelled = true;
     };
