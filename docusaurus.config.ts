@@ -5,7 +5,8 @@ import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
-import remarkDiagrams from './plugins/diagrams/remarkDiagrams';
+import {docsBeforeDefaultRemarkPlugins} from './plugins/docsRemarkPlugins';
+import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -73,8 +74,12 @@ const config: Config = {
         docs: {
           sidebarPath: './sidebars.ts',
           // Mermaid diagrams become inline SVG at build time: no diagram library in the browser.
-          beforeDefaultRemarkPlugins: [remarkDiagrams],
+          beforeDefaultRemarkPlugins: docsBeforeDefaultRemarkPlugins,
           showLastUpdateTime: false,
+          // Premium lessons keep only their public part in the build; the body is compiled
+          // apart and served from Postgres (plugins/premium-lessons/). RMA_PREMIUM_AS_FREE=1
+          // builds them as free pages, only so `npm run bench` can compare the two.
+          remarkPlugins: process.env.RMA_PREMIUM_AS_FREE === '1' ? [] : [remarkPremiumLesson],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},

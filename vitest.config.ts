@@ -50,6 +50,15 @@ export default defineConfig({
           environment: 'node',
         },
       },
+      {
+        // After the production build only (scripts/test.ts): reads build/.
+        test: {
+          name: 'build',
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
       integration('pglite'),
       integration('postgres'),
     ],

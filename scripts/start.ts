@@ -1,5 +1,6 @@
 // `npm start`: the whole product offline — local-supabase (API, mailbox, functions) and the site
-// dev server on http://localhost:3000, built against the backend's URL and anon key.
+// dev server on http://localhost:3000, built against the backend's URL and anon key, with the
+// courses and Premium lesson bodies published from docs/.
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,9 +49,16 @@ async function main(): Promise<void> {
   children.push(site);
   site.on('exit', (code) => stopAll(code ?? 0));
 
-  // Courses, lessons and the knowledge checks (whose answers the site build leaves out) from
-  // docs/, through the same script a hosted project uses; edits need `npm run sync:courses` again.
-  spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(root, 'scripts/sync-courses.ts'), '--data-dir', dataDir], {cwd: root, stdio: 'inherit'});
+  // Courses, lessons, the Premium lesson bodies and the knowledge checks (which the site build
+  // leaves out) from docs/, through the same script a hosted project uses. Edits to them need
+  // `npm run sync:courses` again (or a restart) to show up.
+  const sync = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(root, 'scripts/sync-courses.ts'), '--data-dir', dataDir], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  sync.on('exit', (code) => {
+    if (code !== 0) console.error('Publishing courses, Premium lesson bodies and knowledge checks failed: they will not load until `npm run sync:courses` succeeds.');
+  });
 }
 
 main().catch((error: unknown) => {

@@ -1,6 +1,7 @@
 // `npm run sync:courses`: brings a running database's courses and lessons in line with docs/
-// (see scripts/lib/syncCourses.ts) and publishes the lessons' knowledge checks, whose answers the
-// static build leaves out (scripts/lib/publishKnowledgeChecks.ts). The API URL and service-role key come from SUPABASE_URL and
+// (see scripts/lib/syncCourses.ts), then publishes what the static build leaves out: the Premium
+// lesson bodies (scripts/lib/publishPremiumBodies.ts) and the knowledge checks with their answers
+// (scripts/lib/publishKnowledgeChecks.ts). The API URL and service-role key come from SUPABASE_URL and
 // SUPABASE_SERVICE_ROLE_KEY, or else from the status file a running local-supabase writes
 // (.data/status.json, or the one under --data-dir / LOCAL_SUPABASE_DATA_DIR).
 // `--dry-run` only reads the catalog and prints what it holds.
@@ -11,6 +12,7 @@ import {createClient} from '@supabase/supabase-js';
 import {readCatalog} from '../src/catalog/readCatalog';
 import {isNoop, syncCourses} from './lib/syncCourses';
 import {describeChecksReport, publishKnowledgeChecks} from './lib/publishKnowledgeChecks';
+import {publishPremiumBodies} from './lib/publishPremiumBodies';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,11 +40,17 @@ async function main(): Promise<void> {
   console.log(`syncing ${url} (credentials from ${source})`);
   const client = createClient(url, key, {auth: {persistSession: false, autoRefreshToken: false}});
   const report = await syncCourses(client, catalog);
+  if (isNoop(report)) console.log('courses and lessons already in line: nothing changed');
+  else printReport(report);
   console.log(describeChecksReport(await publishKnowledgeChecks(client, path.join(root, 'docs'))));
-  if (isNoop(report)) {
-    console.log('already in line: nothing changed');
-    return;
-  }
+  const bodies = await publishPremiumBodies(client, root);
+  console.log(
+    `Premium bodies: ${bodies.published.length} published${bodies.published.length ? ` (${bodies.published.join(', ')})` : ''}, ` +
+      `${bodies.unchanged} unchanged${bodies.removed.length ? `, removed: ${bodies.removed.join(', ')}` : ''}`,
+  );
+}
+
+function printReport(report: Awaited<ReturnType<typeof syncCourses>>): void {
   const line = (label: string, items: string[]) => items.length > 0 && console.log(`${label} (${items.length}): ${items.join(', ')}`);
   line('courses added', report.coursesAdded);
   line('courses updated', report.coursesUpdated);

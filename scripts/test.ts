@@ -1,6 +1,7 @@
 // `npm test`: every suite in the order that fails fastest — typecheck, lint, unit and content
 // tests, integration tests on PGlite and on PostgreSQL, the production build (which checks
-// links) against a fresh local-supabase, then the browser tests against that build. Ends with
+// links) against a fresh local-supabase, the checks on its output (no Premium body in build/),
+// then the browser tests against that build. Ends with
 // one "N passed, N failed" line.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -48,7 +49,8 @@ async function step(name: string, command: string, args: string[]): Promise<void
   stopOnFailure(name, await run(command, args));
 }
 
-async function vitest(name: string, projects: string[]): Promise<void> {
+/** Runs Vitest projects, adds their counts to the totals and resolves with the exit code. */
+async function runVitest(name: string, projects: string[]): Promise<number> {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   console.log(`\n=== ${name} ===`);
@@ -59,7 +61,11 @@ async function vitest(name: string, projects: string[]): Promise<void> {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
   }
-  stopOnFailure(name, code);
+  return code;
+}
+
+async function vitest(name: string, projects: string[]): Promise<void> {
+  stopOnFailure(name, await runVitest(name, projects));
 }
 
 async function e2e(): Promise<number> {
@@ -71,6 +77,11 @@ async function e2e(): Promise<number> {
     if (built !== 0) {
       console.log('\nproduction build failed');
       return built;
+    }
+    const checked = await runVitest('build output checks', ['build']);
+    if (checked !== 0) {
+      console.log('\nbuild output checks failed');
+      return checked;
     }
     console.log('\n=== e2e tests (Chromium) ===');
     const out = path.join(reports, 'e2e.json');

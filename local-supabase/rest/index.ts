@@ -8,6 +8,7 @@ import {parseQuery, type ParsedQuery} from './queryParams';
 import {callerFor, headersJson, setupParams, type Caller} from './role';
 import {Runner, resultSelect, type ResultRow, type Statement} from './runner';
 import {callSql, resolveFunction, resultTable} from './rpc';
+import {responseHeaders} from './responseHeaders';
 import type {SchemaCache, Table} from './schemaCache';
 import {SchemaStore} from './schemaStore';
 import {Params, ident} from './sql';
@@ -147,6 +148,7 @@ export function createRestService(platform: Platform): ServiceHandler {
       'content-type': object ? OBJECT_TYPE : JSON_TYPE,
       'content-range': contentRange(offset, row.n, total),
       ...preferenceApplied(prefs, ['count']),
+      ...responseHeaders(row.headers),
     };
     const body = object ? singular(row.body as string, row.n) : (row.body as string);
     return respond(status, request.method === 'HEAD' ? null : body, headers);
@@ -204,6 +206,7 @@ export function createRestService(platform: Platform): ServiceHandler {
     const row = await run(caller, request, ctx, false, {sql, bind: params.bind()}, check);
     const headers: Record<string, string> = {
       ...preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing']),
+      ...responseHeaders(row.headers),
     };
     const count = prefs.count ? row.n : null;
     headers['content-range'] = method === 'PATCH' ? contentRange(0, row.n, count) : `*/${count ?? '*'}`;
@@ -266,8 +269,9 @@ export function createRestService(platform: Platform): ServiceHandler {
       shape = 'scalar';
     }
     const row = await run(caller, request, ctx, readOnly, {sql, bind: params.bind()});
-    if (shape === 'void') return respond(204, null, {});
-    const headers: Record<string, string> = {'content-type': object ? OBJECT_TYPE : JSON_TYPE};
+    const fromSql = responseHeaders(row.headers);
+    if (shape === 'void') return respond(204, null, fromSql);
+    const headers: Record<string, string> = {'content-type': object ? OBJECT_TYPE : JSON_TYPE, ...fromSql};
     let body = row.body as string;
     if (shape === 'rows') {
       headers['content-range'] = contentRange(0, row.n, row.total ?? null);

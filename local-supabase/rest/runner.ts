@@ -6,6 +6,8 @@ export interface ResultRow {
   n: number;
   total: number | null;
   inserted: number | null;
+  /** The `response.headers` setting after the statement (PostgREST's way for SQL to set headers). */
+  headers: string | null;
 }
 
 export interface Statement {
@@ -26,9 +28,15 @@ export interface Statement {
  */
 export const PGLITE_COST_BUDGET: Record<string, number> = {anon: 15_000, authenticated: 15_000};
 
-/** The columns every main statement returns, in this order. */
+/**
+ * The columns every main statement returns, in this order. `headers` is read last, in the same
+ * statement, so it sees what the called function (or a trigger) set, as PostgREST reads it.
+ */
 export function resultSelect(body: string, n: string, total = 'null', inserted = 'null'): string {
-  return `select ${body} as body, (${n})::bigint as n, (${total})::bigint as total, (${inserted})::bigint as inserted`;
+  return (
+    `select ${body} as body, (${n})::bigint as n, (${total})::bigint as total, (${inserted})::bigint as inserted, ` +
+    "nullif(current_setting('response.headers', true), '') as headers"
+  );
 }
 
 // PostgREST's request prelude: role, claims, request metadata for RLS and the role's
@@ -46,7 +54,7 @@ const SETUP_SQL = `select ${SETUP_ARGS}`;
 // the settings, then runs the generated SQL with EXECUTE … USING — values stay bind parameters.
 const RUN_FUNCTION = `
 create or replace function pg_temp.local_rest_run(p_setup text[], p_sql text, p_params text[], p_max_cost float8)
-returns table(body text, n bigint, total bigint, inserted bigint)
+returns table(body text, n bigint, total bigint, inserted bigint, headers text)
 language plpgsql as $fn$
 declare
   v_plan json;

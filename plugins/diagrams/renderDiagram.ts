@@ -3,7 +3,7 @@
 // that src/components/Diagram sets per colour mode, so one SVG serves light and dark.
 import crypto from 'node:crypto';
 import type * as BeautifulMermaid from 'beautiful-mermaid';
-import {importEsm} from '../importEsm';
+import {nativeImport} from '../nativeImport';
 
 type Renderer = typeof BeautifulMermaid;
 
@@ -16,7 +16,7 @@ export interface RenderedDiagram {
 }
 
 let renderer: Promise<Renderer> | null = null;
-const loadRenderer = (): Promise<Renderer> => (renderer ??= importEsm<Renderer>('beautiful-mermaid'));
+const loadRenderer = (): Promise<Renderer> => (renderer ??= nativeImport<Renderer>('beautiful-mermaid'));
 
 const COLOURS = {
   bg: 'var(--diagram-bg)',

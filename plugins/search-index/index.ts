@@ -5,12 +5,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import type * as Pagefind from 'pagefind';
-import {importEsm} from '../importEsm';
+import {nativeImport} from '../nativeImport';
 
 export const SEARCH_INDEX_DIR = 'pagefind';
 
 export async function buildSearchIndex(siteDir: string): Promise<{pages: number}> {
-  const pagefind = await importEsm<typeof Pagefind>('pagefind');
+  const pagefind = await nativeImport<typeof Pagefind>('pagefind');
   try {
     // "I²" is a glossary term learners search for; Pagefind drops symbols unless told to keep them.
     const {index, errors} = await pagefind.createIndex({forceLanguage: 'en', includeCharacters: '²'});

@@ -1,5 +1,6 @@
 // What the browser tests need around them, shared by `npm test` and `npm run test:e2e`: a
-// local-supabase instance that redirects e-mail links to the e2e site's origin, a production
+// local-supabase instance that redirects e-mail links to the e2e site's origin (with the Premium
+// lesson bodies published), a production
 // build against its URL and anon key, and the environment Playwright's tests read.
 import path from 'node:path';
 import {run} from './run';
@@ -9,7 +10,7 @@ import {SITE_PORT} from '../../playwright.config';
 export const bin = (name: string): string => path.join('node_modules', '.bin', name);
 
 export function startE2eBackend(): Promise<Backend> {
-  return startBackend({db: 'pglite', env: {SITE_URL: `http://127.0.0.1:${SITE_PORT}`}});
+  return startBackend({db: 'pglite', env: {SITE_URL: `http://127.0.0.1:${SITE_PORT}`}, premiumBodies: true});
 }
 
 /** `docusaurus build` against the backend; resolves with the exit code. */

@@ -2,6 +2,7 @@ import React, {useId, useState} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CourseCard from '@site/src/components/CourseCard';
+import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {filterCourses} from '@site/src/catalog/filterCourses';
 import styles from './pages.module.css';
@@ -16,6 +17,7 @@ export default function Explore(): React.JSX.Element {
       <main className="container margin-vert--lg">
         <Heading as="h1">Explore the catalog</Heading>
         <p>Every course, its lessons and roughly how long it takes to read. Filter by a topic such as “PRISMA” or “sample size”.</p>
+        <PremiumUnlocks courses={courses} />
         <div className={styles.filter}>
           <label htmlFor={inputId}>Filter courses</label>
           <input

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CourseCard from '@site/src/components/CourseCard';
+import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {SITE_TITLE} from '@site/src/config/site';
 import styles from './index.module.css';
@@ -74,10 +75,8 @@ export default function Home(): React.JSX.Element {
             <Heading as="h2" id="modules">
               The seven modules, in order
             </Heading>
-            <p>
-              Each module builds on the one before. Lessons are free to read; Premium adds the advanced lessons and
-              tracks your progress across devices.
-            </p>
+            <p>Each module builds on the one before. A free account tracks your progress through every module.</p>
+            <PremiumUnlocks courses={courses} />
             <div className={styles.grid}>
               {courses.map((course) => (
                 <CourseCard key={course.slug} course={course} />

@@ -6,12 +6,15 @@ import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useProgress} from '@site/src/lib/progressStore';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
+import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
+import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/usePremiumAccess';
 import styles from './pages.module.css';
 
 export default function Modules(): React.JSX.Element {
   const {courses} = useCatalog();
   const {state, signedIn, reload} = useProgress({fresh: true});
   const summary = state.summary;
+  const access = usePremiumAccess();
   return (
     <Layout title="Modules" description="All seven modules in course order, with their lessons.">
       <main className="container margin-vert--lg">
@@ -20,6 +23,7 @@ export default function Modules(): React.JSX.Element {
           Work through the modules in order, or jump to the one you need.
           {signedIn ? ' Your progress is shown with each module.' : ' Sign in to keep track of where you are.'}
         </p>
+        <PremiumUnlocks courses={courses} />
         {signedIn && state.status === 'error' && (
           <p role="alert" className={styles.loadError}>
             {state.error}{' '}
@@ -50,7 +54,9 @@ export default function Modules(): React.JSX.Element {
                       size="small"
                       percentage={status?.percentage ?? 0}
                       label={`${course.title} progress`}
-                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed`}
+                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed${needPremiumSuffix(
+                        lessonsNeedingPremium(course.lessons, (slug) => isLessonCompleted(status, slug), access),
+                      )}`}
                     />
                     {next ? (
                       <Link className="button button--primary button--sm" to={next.permalink} aria-label={`Continue ${course.title}: ${next.title}`}>
@@ -67,7 +73,15 @@ export default function Modules(): React.JSX.Element {
                     {course.lessons.map((lesson) => (
                       <li key={lesson.slug}>
                         <Link to={lesson.permalink}>{lesson.title}</Link>
-                        {lesson.isPremium && <span className={styles.premium}> · Premium</span>}
+                        {lesson.isPremium && (
+                          <span className={styles.premium}>
+                            {' '}
+                            · Premium
+                            {access === 'none' && !isLessonCompleted(status, lesson.slug) && (
+                              <span data-locked="true"> · locked</span>
+                            )}
+                          </span>
+                        )}
                         {signedIn && isLessonCompleted(status, lesson.slug) && <span className={styles.moduleDone}> ✓ completed</span>}
                       </li>
                     ))}

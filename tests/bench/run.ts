@@ -1,9 +1,10 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|rest|auth.
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|premium|rest|auth.
 import {siteBench} from './site-bench';
 import {accountsBench} from './accounts-bench';
 import {restBench} from './rest-bench';
 import {authBench} from './auth-bench';
 import {searchBench} from './search-bench';
+import {premiumBench} from './premium-bench';
 
 const args = process.argv.slice(2);
 const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   if (wanted('site') || only === 'search') await searchBench();
   if (wanted('rest')) await restBench();
   if (wanted('auth')) await authBench();
+  if (wanted('premium')) await premiumBench();
 }
 
 main().catch((error: unknown) => {

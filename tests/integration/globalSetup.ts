@@ -1,5 +1,5 @@
-// One backend per integration run (per database kind); tests create their own users with
-// unique e-mails, so they can share it.
+// One backend per integration run (per database kind), with the Premium lesson bodies published;
+// tests create their own users with unique e-mails, so they can share it.
 import type {TestProject} from 'vitest/node';
 import {startBackend, type Backend} from './harness';
 
@@ -7,7 +7,7 @@ let backend: Backend | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   // The project's `env` reaches the test workers, not this process: read the kind from it here.
-  backend = await startBackend({db: project.config.env?.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite'});
+  backend = await startBackend({db: project.config.env?.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite', premiumBodies: true});
   project.provide('backend', {
     url: backend.url,
     anonKey: backend.anonKey,

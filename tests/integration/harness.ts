@@ -34,6 +34,11 @@ export interface BackendOptions {
   env?: Record<string, string>;
   /** Existing Postgres database to reuse (restart tests). */
   databaseUrl?: string;
+  /**
+   * Run `npm run sync:courses` once the server is up, which publishes the Premium lesson bodies
+   * from docs/ as it does for a hosted project (compiling them takes a few seconds).
+   */
+  premiumBodies?: boolean;
 }
 
 export const POSTGRES_ADMIN_URL = process.env.POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -61,6 +66,23 @@ export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * `npm run sync:courses` against the backend, in its own process (supabase-js needs Node's
+ * --experimental-websocket, which the callers' processes may lack).
+ */
+async function syncCourses(url: string, serviceRoleKey: string): Promise<void> {
+  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
+    cwd: ROOT,
+    env: {...process.env, SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey},
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`sync:courses failed (${code}):\n${output}`);
 }
 
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
@@ -117,8 +139,19 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     service_role_key: string;
     mailbox_url: string;
   };
-  // The knowledge checks from docs/ (answers included), as `npm run sync:courses` publishes them.
-  await publishKnowledgeChecksTo(status.api_url, status.service_role_key, path.join(ROOT, 'docs'));
+  // What `npm run sync:courses` publishes from docs/: the knowledge checks (answers included)
+  // always, and, for backends that serve Premium lessons, the Premium bodies through the script
+  // itself (it publishes the checks too).
+  if (options.premiumBodies) {
+    try {
+      await syncCourses(status.api_url, status.service_role_key);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+  } else {
+    await publishKnowledgeChecksTo(status.api_url, status.service_role_key, path.join(ROOT, 'docs'));
+  }
   return {
     url: status.api_url,
     anonKey: status.anon_key,

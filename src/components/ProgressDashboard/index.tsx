@@ -6,6 +6,7 @@ import {continueLesson, lessonPermalink} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
 import CourseChecks from '@site/src/components/CourseChecks';
 import {checksPassedByCourse, type CheckStatus} from '@site/src/lib/knowledgeChecks';
+import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/usePremiumAccess';
 import styles from './styles.module.css';
 
 export interface ProgressDashboardProps {
@@ -30,6 +31,7 @@ function formatDate(iso: string): string {
 export default function ProgressDashboard({catalog, summary, loading, error, onRetry, checks = null}: ProgressDashboardProps): React.JSX.Element {
   const checkCounts = checksPassedByCourse(checks ?? []);
   const stats = summary?.stats ?? EMPTY_STATS;
+  const access = usePremiumAccess();
   const courses = (summary?.courses ?? []).flatMap((status) => {
     const course = catalog.courses.find((c) => c.slug === status.slug);
     return course ? [{course, status}] : [];
@@ -97,7 +99,9 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   size="small"
                   percentage={status.percentage}
                   label={`${course.title} progress`}
-                  detail={`${status.completedLessons} of ${status.totalLessons} lessons${counted ? ` · ${counted.passed} of ${counted.total} checks passed` : ''}`}
+                  detail={`${status.completedLessons} of ${status.totalLessons} lessons${needPremiumSuffix(
+                    lessonsNeedingPremium(course.lessons, (slug) => status.lessons.some((l) => l.slug === slug && l.completed), access),
+                  )}${counted ? ` · ${counted.passed} of ${counted.total} checks passed` : ''}`}
                 />
                 <CourseChecks course={course} statuses={(checks ?? []).filter((c) => c.courseSlug === course.slug)} />
               </li>

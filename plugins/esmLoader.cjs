@@ -1,0 +1,3 @@
+/* global module */
+// Node's own import(), from a file Node loads itself (see nativeImport.ts for why).
+module.exports = (specifier) => import(specifier);

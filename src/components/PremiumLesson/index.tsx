@@ -1,0 +1,177 @@
+// Stands where a Premium lesson's body was taken out at build time (plugins/premium-lessons/).
+// Postgres decides (public.get_premium_lesson): Premium learners and admins get the body, which
+// ./PremiumBody runs in a lazily loaded chunk; everyone else gets the card saying why and what to
+// do. Signed-out visitors never load the Supabase client here: without a session the answer can
+// only be "sign in".
+import React, {lazy, Suspense, useCallback, useEffect, useState} from 'react';
+import Link from '@docusaurus/Link';
+import ErrorBoundary from '@docusaurus/ErrorBoundary';
+import useBrokenLinks from '@docusaurus/useBrokenLinks';
+import clsx from 'clsx';
+import {useAuth} from '@site/src/lib/auth';
+import {useAuthDialogs} from '@site/src/lib/authUi';
+import {useCatalog} from '@site/src/catalog/useCatalog';
+import {PREMIUM_PRICE_USD} from '@site/src/config/site';
+import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
+import styles from './styles.module.css';
+
+const PremiumBody = lazy(() => import('./PremiumBody'));
+
+/** One heading of the body, as the remark plugin passes it. */
+export interface OutlineItem {
+  id: string;
+  value: string;
+  level: 2 | 3;
+}
+
+export interface PremiumLessonProps {
+  /** "course/lesson" */
+  lesson: string;
+  outline: OutlineItem[];
+}
+
+/** The last answer, and whose it is: another user's (or none) means "still waiting". */
+type Load = {userId: string | null} & ({kind: 'waiting'} | {kind: 'answer'; answer: PremiumLessonAnswer} | {kind: 'error'; message: string});
+
+/** A refetch that brings the same body keeps the rendered one (no remount, no jump). */
+function keepSameBody(previous: Load, next: Load): Load {
+  if (previous.kind !== 'answer' || next.kind !== 'answer' || previous.userId !== next.userId) return next;
+  const [a, b] = [previous.answer, next.answer];
+  return a.status === 'unlocked' && b.status === 'unlocked' && a.body.hash === b.body.hash ? previous : next;
+}
+
+export default function PremiumLesson({lesson, outline}: PremiumLessonProps): React.JSX.Element {
+  const {state, getClient} = useAuth();
+  const [load, setLoad] = useState<Load>({userId: null, kind: 'waiting'});
+  const [attempt, setAttempt] = useState(0);
+  const userId = state.status === 'signedIn' ? state.user.id : null;
+  // A purchase or cancellation changes the profile: ask again.
+  const subscription = state.status === 'signedIn' ? `${state.profile?.subscription_status}|${state.profile?.subscription_end_date}` : '';
+
+  // Asks again when the user or their subscription changes (a purchase), without blanking what
+  // is shown meanwhile.
+  useEffect(() => {
+    if (!userId) return;
+    let cancelled = false;
+    void (async () => {
+      let next: Load;
+      try {
+        const result = await fetchPremiumLesson(await getClient(), lesson);
+        next = result.error === null ? {userId, kind: 'answer', answer: result.data} : {userId, kind: 'error', message: result.error};
+      } catch {
+        next = {userId, kind: 'error', message: BODY_LOAD_FAILED};
+      }
+      if (!cancelled) setLoad((previous) => keepSameBody(previous, next));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, subscription, lesson, attempt, getClient]);
+
+  const retry = useCallback(() => {
+    setLoad({userId: null, kind: 'waiting'});
+    setAttempt((n) => n + 1);
+  }, []);
+
+  if (state.status === 'signedOut') return <LockedCard reason="visitor" endedAt={null} outline={outline} />;
+  if (state.status === 'loading' || load.kind === 'waiting' || load.userId !== userId) return <Skeleton outline={outline} />;
+  if (load.kind === 'error') return <RetryPanel message={load.message} onRetry={retry} outline={outline} />;
+  const {answer} = load;
+  if (answer.status === 'unpublished') return <RetryPanel message={BODY_UNPUBLISHED} onRetry={retry} outline={outline} />;
+  if (answer.status === 'locked') return <LockedCard reason={answer.reason} endedAt={answer.endedAt} outline={outline} />;
+  return (
+    <ErrorBoundary fallback={({tryAgain}) => <RetryPanel message={BODY_LOAD_FAILED} onRetry={() => (tryAgain(), retry())} outline={outline} />}>
+      <Suspense fallback={<Skeleton outline={outline} />}>
+        <PremiumBody body={answer.body} outline={outline} />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * The body's headings as a list. Each item carries its heading's id, so the TOC's links and
+ * deep links land on it until the body (whose headings take over the ids) is shown. The ids are
+ * declared to Docusaurus' broken-anchor check, as its Heading component does.
+ */
+function Outline({outline}: {outline: OutlineItem[]}): React.JSX.Element {
+  const brokenLinks = useBrokenLinks();
+  for (const item of outline) brokenLinks.collectAnchor(item.id);
+  return (
+    <ol className={styles.outline}>
+      {outline.map((item) => (
+        <li key={item.id} id={item.id} className={clsx(item.level === 3 && styles.sub)}>
+          {item.value}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Holds the body's place while the answer or the body's code loads. */
+function Skeleton({outline}: {outline: OutlineItem[]}): React.JSX.Element {
+  return (
+    <section className={clsx(styles.card, styles.skeleton)} aria-busy="true" aria-label="Loading the rest of this lesson">
+      <p className={styles.eyebrow}>Loading the rest of this lesson…</p>
+      <Outline outline={outline} />
+      <div className={styles.lines} aria-hidden="true">
+        <span />
+        <span />
+        <span />
+      </div>
+    </section>
+  );
+}
+
+function RetryPanel({message, onRetry, outline}: {message: string; onRetry: () => void; outline: OutlineItem[]}): React.JSX.Element {
+  return (
+    <section className={styles.card} aria-labelledby="premium-lesson-retry">
+      <h2 id="premium-lesson-retry" className={styles.title}>
+        This part did not load
+      </h2>
+      <p role="alert">{message}</p>
+      <button type="button" className="button button--primary" onClick={onRetry}>
+        Try again
+      </button>
+      <Outline outline={outline} />
+    </section>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'});
+
+function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: string | null; outline: OutlineItem[]}): React.JSX.Element {
+  const dialogs = useAuthDialogs();
+  const premiumLessons = useCatalog().courses.flatMap((c) => c.lessons).filter((l) => l.isPremium).length;
+  const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
+  return (
+    <section className={styles.card} aria-labelledby="premium-lesson-locked" data-lock-reason={reason}>
+      <p className={styles.eyebrow}>The rest of this lesson is part of Premium</p>
+      <h2 id="premium-lesson-locked" className={styles.title}>
+        {reason === 'lapsed' && ended ? `Your Premium ended on ${ended}` : 'Continue this lesson with Premium'}
+      </h2>
+      <p className={styles.lead}>What the rest of the lesson covers:</p>
+      <Outline outline={outline} />
+      <p className={styles.price}>
+        Premium is <strong>${PREMIUM_PRICE_USD} a year</strong> and opens all {premiumLessons} advanced lessons.
+        {reason === 'lapsed' && ' Renew on the pricing page to read them again; your progress is kept.'}
+      </p>
+      <div className={styles.action}>
+        {reason === 'visitor' ? (
+          dialogs ? (
+            <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
+              Sign in
+            </button>
+          ) : (
+            <Link className="button button--primary button--lg" to="/account">
+              Sign in
+            </Link>
+          )
+        ) : (
+          <Link className="button button--primary button--lg" to="/pricing">
+            {reason === 'lapsed' ? 'Renew Premium' : 'See Premium'}
+          </Link>
+        )}
+      </div>
+    </section>
+  );
+}
