@@ -2,7 +2,7 @@
 // the seller winning gives the same access back, the buyer winning ends it like a full refund.
 import {describe, expect, it} from 'vitest';
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {signedInUser} from './clients';
+import {serviceClient, signedInUser} from './clients';
 import {approveOnCheckoutPage, invoke, postWebhook, profileOf, simApi, simControl, transactionsOf, type Created, type Delivery} from './premiumHelpers';
 
 /** A learner with a paid year (activated by PayPal's webhooks, as after closing the tab). */
@@ -92,6 +92,27 @@ describe('PayPal disputes', () => {
     // Cancelled, so access runs to the paid end date and no further.
     expect(await profileOf(userId)).toMatchObject({subscription_status: 'cancelled'});
     expect(await isPremium(client)).toBe(true);
+  });
+
+  it('a dispute about last year’s payment leaves the renewed year alone', async () => {
+    const {client, userId, id} = await paidLearner();
+    await control(id, 'renew');
+    const {data: pending} = await serviceClient().from('pending_subscriptions').select('first_sale_id').eq('paypal_subscription_id', id).single();
+    const dispute = (type: string, outcome?: string) => ({
+      id: `WH-OLD-${type}-${Date.now()}`,
+      event_type: `CUSTOMER.DISPUTE.${type}`,
+      resource: {
+        dispute_id: `PP-D-OLD-${userId}`,
+        disputed_transactions: [{seller_transaction_id: pending!.first_sale_id}],
+        status: outcome ? 'RESOLVED' : 'OPEN',
+        ...(outcome ? {dispute_outcome: {outcome_code: outcome}} : {}),
+      },
+    });
+    expect(await serviceClient().rpc('apply_paypal_event', {p_event: dispute('CREATED')})).toMatchObject({data: 'applied', error: null});
+    expect(await isPremium(client)).toBe(true);
+    expect(await serviceClient().rpc('apply_paypal_event', {p_event: dispute('RESOLVED', 'RESOLVED_BUYER_FAVOUR')})).toMatchObject({data: 'applied', error: null});
+    expect(await isPremium(client)).toBe(true);
+    expect((await profileOf(userId)).subscription_status).toBe('active');
   });
 
   it('the control API refuses a resolution without an outcome or an open dispute', async () => {
