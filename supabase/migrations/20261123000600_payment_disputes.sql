@@ -120,10 +120,9 @@ begin
     -- A dispute names the sale it is about (seller_transaction_id), not the subscription.
     v_dispute := v_resource ->> 'dispute_id';
     v_sale := v_resource #>> '{disputed_transactions,0,seller_transaction_id}';
-    if v_dispute is null then
-      raise exception 'A dispute event needs resource.dispute_id' using errcode = '22023';
-    end if;
-    if v_sale is not null then
+    -- Without a dispute id it cannot be matched later: recorded and ignored (a 2xx, since a
+    -- resend would be the same), never a 5xx that PayPal would retry for days.
+    if v_dispute is not null and v_sale is not null then
       select paypal_subscription_id into v_sub from public.pending_subscriptions where first_sale_id = v_sale;
       if v_sub is null then
         select paypal_subscription_id into v_sub from public.subscription_transactions
