@@ -1,11 +1,11 @@
 // The simulator's test control API (service-role key as `apikey`): plays PayPal's side of a
-// subscription's life (renewals, failures, suspension, cancellation, expiry, refunds), lists the
+// subscription's life (renewals, failures, suspension, cancellation, expiry, refunds, disputes), lists the
 // webhook deliveries and resends one, as PayPal retries an event answered with a non-2xx.
 import {json, readJson} from './api';
 import {SimError, type PayPalSimulator, type WebhookEvent} from './state';
 import type {WebhookQueue} from './webhooks';
 
-type Action = (sim: PayPalSimulator, id: string) => WebhookEvent[];
+type Action = (sim: PayPalSimulator, id: string, body: {outcome?: unknown}) => WebhookEvent[];
 
 const ACTIONS: Record<string, Action> = {
   approve: (sim, id) => sim.approve(id),
@@ -16,6 +16,15 @@ const ACTIONS: Record<string, Action> = {
   expire: (sim, id) => sim.expire(id),
   refund: (sim, id) => sim.refund(id),
   reverse: (sim, id) => sim.refund(id, 'PAYMENT.SALE.REVERSED'),
+  dispute: (sim, id) => sim.dispute(id),
+  'dispute-resolve': (sim, id, body) => {
+    if (body.outcome !== 'buyer' && body.outcome !== 'seller') {
+      throw new SimError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
+        {field: 'outcome', location: 'body', issue: 'INVALID_PARAMETER_VALUE', description: 'outcome must be "buyer" or "seller".'},
+      ]);
+    }
+    return sim.resolveDispute(id, body.outcome);
+  },
 };
 
 export function createControl(options: {controlKey: string; sim: PayPalSimulator; webhooks: WebhookQueue}) {
@@ -44,8 +53,8 @@ export function createControl(options: {controlKey: string; sim: PayPalSimulator
     if (!m || !action || request.method !== 'POST') throw new SimError(404, 'RESOURCE_NOT_FOUND', 'Unknown simulator control.');
     await webhooks.idle();
     const id = m[1] as string;
-    const body = (await readJson(request)) as {webhooks?: boolean};
-    const events = action(sim, id);
+    const body = ((await readJson(request)) ?? {}) as {webhooks?: boolean; outcome?: unknown};
+    const events = action(sim, id, body);
     const delivered = body.webhooks === false ? [] : await webhooks.enqueue(events);
     return json({subscription: sim.view(sim.get(id), sim.urls, true), events, deliveries: delivered});
   };

@@ -37,6 +37,18 @@ export interface SimSubscription {
     failed_payments_count: number;
   };
   sales: SimSale[];
+  /** Disputes buyers opened on its sales (absent in state files written before disputes). */
+  disputes?: SimDispute[];
+}
+
+export interface SimDispute {
+  dispute_id: string;
+  seller_transaction_id: string;
+  amount: Money;
+  status: 'OPEN' | 'RESOLVED';
+  outcome_code?: 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR';
+  create_time: string;
+  update_time: string;
 }
 
 export interface SimSale {
@@ -342,6 +354,43 @@ export class PayPalSimulator {
     return [this.event(type, 'refund', `A ${sale.amount.total} ${sale.amount.currency} sale payment was ${what}`, refund)];
   }
 
+  /** The buyer opens a dispute on the latest completed sale (CUSTOMER.DISPUTE.CREATED). */
+  dispute(id: string): WebhookEvent[] {
+    const sub = this.get(id);
+    const sale = [...sub.sales].reverse().find((s) => s.state === 'completed');
+    if (!sale) throw this.unprocessable('NO_COMPLETED_SALE', 'The subscription has no completed sale to dispute.');
+    const disputes = (sub.disputes ??= []);
+    if (disputes.some((d) => d.status === 'OPEN' && d.seller_transaction_id === sale.id)) {
+      throw this.unprocessable('DISPUTE_ALREADY_OPEN', 'The latest sale already has an open dispute.');
+    }
+    const now = isoNow(this.clock());
+    const dispute: SimDispute = {
+      dispute_id: `PP-D-${randomId(10)}`,
+      seller_transaction_id: sale.id,
+      amount: {currency_code: sale.amount.currency, value: sale.amount.total},
+      status: 'OPEN',
+      create_time: now,
+      update_time: now,
+    };
+    disputes.push(dispute);
+    return [this.event('CUSTOMER.DISPUTE.CREATED', 'dispute', `A new dispute opened with Case # ${dispute.dispute_id}`, this.disputeView(sub, dispute))];
+  }
+
+  /** PayPal decides the subscription's open dispute (CUSTOMER.DISPUTE.RESOLVED); the buyer winning returns the sale. */
+  resolveDispute(id: string, outcome: 'buyer' | 'seller'): WebhookEvent[] {
+    const sub = this.get(id);
+    const dispute = [...(sub.disputes ?? [])].reverse().find((d) => d.status === 'OPEN');
+    if (!dispute) throw this.unprocessable('NO_OPEN_DISPUTE', 'The subscription has no open dispute.');
+    dispute.status = 'RESOLVED';
+    dispute.outcome_code = outcome === 'buyer' ? 'RESOLVED_BUYER_FAVOUR' : 'RESOLVED_SELLER_FAVOUR';
+    dispute.update_time = isoNow(this.clock());
+    if (outcome === 'buyer') {
+      const sale = sub.sales.find((s) => s.id === dispute.seller_transaction_id);
+      if (sale) sale.state = 'refunded';
+    }
+    return [this.event('CUSTOMER.DISPUTE.RESOLVED', 'dispute', `A dispute was resolved with case # ${dispute.dispute_id}`, this.disputeView(sub, dispute))];
+  }
+
   /** The subscription as GET /v1/billing/subscriptions/{id} shows it (`plan` only with fields=plan). */
   view(sub: SimSubscription, urls: CreateOptions, withPlan = false): Record<string, unknown> {
     const links = [
@@ -400,6 +449,40 @@ export class PayPalSimulator {
       summary,
       resource,
       links: [{href: `/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET'}],
+    };
+  }
+
+  private unprocessable(issue: string, description: string): SimError {
+    return new SimError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [
+      {issue, description},
+    ]);
+  }
+
+  /** A dispute as PayPal's Disputes API shows it (resource of the CUSTOMER.DISPUTE.* events). */
+  private disputeView(sub: SimSubscription, dispute: SimDispute): Record<string, unknown> {
+    const sale = sub.sales.find((s) => s.id === dispute.seller_transaction_id);
+    return {
+      dispute_id: dispute.dispute_id,
+      create_time: dispute.create_time,
+      update_time: dispute.update_time,
+      disputed_transactions: [
+        {
+          seller_transaction_id: dispute.seller_transaction_id,
+          create_time: sale?.create_time,
+          transaction_status: 'COMPLETED',
+          gross_amount: dispute.amount,
+          custom: sub.custom_id,
+        },
+      ],
+      reason: 'MERCHANDISE_OR_SERVICE_NOT_AS_DESCRIBED',
+      status: dispute.status,
+      dispute_amount: dispute.amount,
+      ...(dispute.outcome_code
+        ? {dispute_outcome: {outcome_code: dispute.outcome_code, ...(dispute.outcome_code === 'RESOLVED_BUYER_FAVOUR' ? {amount_refunded: dispute.amount} : {})}}
+        : {}),
+      dispute_life_cycle_stage: 'CHARGEBACK',
+      dispute_channel: 'INTERNAL',
+      links: [],
     };
   }
 

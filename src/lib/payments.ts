@@ -334,6 +334,7 @@ const DETAILS: Record<string, string> = {
   expiry: 'Subscription ended',
   payment_failed: 'PayPal could not take the payment',
   refund: 'Refunded to your PayPal account',
+  dispute: 'PayPal dispute about a payment (Premium paused while it is open)',
 };
 
 /** A sentence about a transaction type for the history tables. */

@@ -28,7 +28,7 @@ function headline(view: SubscriptionView, profile: PremiumColumns | null, now = 
     return {label: 'Cancelled', tone: 'warning', text: `No further payments. You keep Premium until ${end}.`};
   }
   if (view.status === 'suspended') {
-    return {label: 'Suspended', tone: 'warning', text: 'PayPal could not take the last payment. Update your payment method on PayPal to keep Premium.'};
+    return {label: 'Suspended', tone: 'warning', text: 'Premium is paused: PayPal could not take the last payment, or a dispute about it is open. Update your payment method on PayPal, or wait for PayPal to resolve the dispute.'};
   }
   const ended = premiumEndedOn(profile, now);
   if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
@@ -115,7 +115,9 @@ export default function AccountSubscription({ready, activating = false, onChange
       )}
       <p className={styles.policy}>
         Refunds: if the payment for your current year is refunded or reversed through PayPal, Premium ends that day and the
-        subscription is cancelled so it does not bill again.
+        subscription is cancelled so it does not bill again. Disputes: while a PayPal dispute about that payment is open, Premium
+        is paused; if PayPal decides for the seller, access comes back until the same end date, and if it decides for you,
+        Premium ends as after a refund.
       </p>
       {!active && !activating && (
         <div className={styles.upgrade}>

@@ -75,7 +75,7 @@ export default guarded('paypal-webhook', ['POST'], async (request, env) => {
     if (noteError) throw new DatabaseError('noting the refusal', noteError);
     return jsonResponse({received: true, outcome: 'rejected'});
   }
-  // A refund or reversal of the current year ended access: the subscription must not bill again.
+  // A refund, reversal or lost dispute of the current year ended access: the subscription must not bill again.
   // Checked on a resent event too, so a cancel that failed the first time is retried.
   const {data: recorded, error: readError} = await admin
     .from('paypal_webhook_events')
@@ -86,7 +86,7 @@ export default guarded('paypal-webhook', ['POST'], async (request, env) => {
   if (recorded?.outcome === 'access_ended' && recorded.resource_id) {
     const pending = await loadPending(admin, recorded.resource_id as string);
     if (pending && ['ACTIVE', 'SUSPENDED'].includes(pending.paypal_status)) {
-      await cancelEverywhere(admin, paypal, pending.paypal_subscription_id, 'The payment for the current year was refunded');
+      await cancelEverywhere(admin, paypal, pending.paypal_subscription_id, 'The payment for the current year was refunded, reversed or lost in a dispute');
     }
   }
   return jsonResponse({received: true, outcome: data});
