@@ -101,7 +101,7 @@ test('forgot password → e-mail → /reset-password → the new password works 
   await page.getByRole('dialog').getByRole('button', {name: 'Close'}).click();
 
   const link = await waitForMailLink(email, 'recovery');
-  expect(new URL(link).searchParams.get('redirect_to')).toBe('http://127.0.0.1:3210/reset-password');
+  expect(new URL(link).searchParams.get('redirect_to')).toBe(`http://127.0.0.1:${SITE_PORT}/reset-password`);
   await page.goto(link);
   await waitForHydration(page);
   await expect(page).toHaveURL(/\/reset-password/);
