@@ -27,6 +27,15 @@ function normalise(text: string): string {
 }
 
 /**
+ * A diagram's SVG (plugins/diagrams) as the words a reader sees: its labels, title and
+ * description. Its markup and styles are the same in every diagram, free ones included.
+ */
+function diagramText(value: string): string {
+  if (!value.startsWith('<svg')) return value;
+  return value.replace(/<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]*>/g, ' ');
+}
+
+/**
  * Every run of RUN words inside one string literal of the compiled body, leaving out MDX's own
  * runtime message and the `##`/`###` heading texts (the outline, which is public).
  */
@@ -36,7 +45,10 @@ export function wordRuns(code: string): string[] {
     .replace(/_components\.h[23], \{\s*id: "(?:[^"\\]|\\.)*",\s*children: "(?:[^"\\]|\\.)*"/g, '');
   const runs: string[] = [];
   for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"/g)) {
-    const words = normalise(JSON.parse(`"${match[1]}"`) as string).split(' ').filter(Boolean);
+    const value = JSON.parse(`"${match[1]}"`) as string;
+    // Link targets are not prose: site paths are public routes, anchors are the public outline.
+    if (/^(#|\/|https?:|mailto:)\S*$/.test(value)) continue;
+    const words = normalise(diagramText(value)).split(' ').filter(Boolean);
     for (let i = 0; i + RUN <= words.length; i += 1) runs.push(words.slice(i, i + RUN).join(' '));
   }
   return runs;
