@@ -4,8 +4,9 @@ import React from 'react';
 import {render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import type {Session, SupabaseClient, User} from '@supabase/supabase-js';
+import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/auth';
+import {fakeAuthValue} from './helpers/fakeAuth';
 import {AuthDialogsContext, type AuthDialogs} from '../../src/lib/authUi';
 import type {CourseCatalog} from '../../src/catalog/types';
 import PremiumLesson from '../../src/components/PremiumLesson';
@@ -44,29 +45,8 @@ const outline = [
 
 const user = {id: 'user-1', email: 'ada@example.com'} as User;
 
-function auth(status: AuthState['status'], rpc?: ReturnType<typeof vi.fn>): AuthContextValue {
-  const state: AuthState =
-    status === 'signedIn'
-      ? {status, loading: false, user, session: {access_token: 'a', user} as Session, profile: null}
-      : status === 'loading'
-        ? {status, loading: true, user: null, session: null, profile: null}
-        : {status, loading: false, user: null, session: null, profile: null};
-  const client = {rpc} as unknown as SupabaseClient;
-  return {
-    state,
-    preview: null,
-    lastEvent: null,
-    recovery: false,
-    mfaPending: false,
-    linkError: null,
-    clearLinkError: () => undefined,
-    getClient: vi.fn(() => Promise.resolve(client)),
-    refreshProfile: async () => undefined,
-    setProfile: () => undefined,
-    signOut: async () => null,
-    endRecovery: () => undefined,
-  };
-}
+const auth = (status: AuthState['status'], rpc?: ReturnType<typeof vi.fn>): AuthContextValue =>
+  fakeAuthValue(status, user, {rpc} as unknown as SupabaseClient);
 
 function renderLesson(value: AuthContextValue, dialogs?: AuthDialogs) {
   return render(

@@ -5,8 +5,9 @@ import React from 'react';
 import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import type {Session, SupabaseClient, User} from '@supabase/supabase-js';
-import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/auth';
+import type {SupabaseClient, User} from '@supabase/supabase-js';
+import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
+import {fakeAuthValue} from './helpers/fakeAuth';
 import {resetProgressStore} from '../../src/lib/progressStore';
 import KnowledgeCheck, {parseNumber} from '../../src/components/KnowledgeCheck';
 import {codeFromLocation, linkedInAddUrl} from '../../src/lib/certificates';
@@ -83,26 +84,8 @@ function fakeClient(options: {saved?: () => boolean} = {}) {
 }
 
 const user = {id: 'user-1', email: 'ada@example.com', user_metadata: {}} as unknown as User;
-const session = {access_token: 'a', user} as unknown as Session;
 
-function authValue(status: 'signedIn' | 'signedOut', client: SupabaseClient): AuthContextValue {
-  const state: AuthState =
-    status === 'signedIn' ? {status, loading: false, user, session, profile: null} : {status, loading: false, user: null, session: null, profile: null};
-  return {
-    state,
-    preview: null,
-    lastEvent: null,
-    recovery: false,
-    mfaPending: false,
-    linkError: null,
-    clearLinkError: () => undefined,
-    getClient: vi.fn(() => Promise.resolve(client)),
-    refreshProfile: async () => undefined,
-    setProfile: () => undefined,
-    signOut: async () => null,
-    endRecovery: () => undefined,
-  };
-}
+const authValue = (status: 'signedIn' | 'signedOut', client: SupabaseClient): AuthContextValue => fakeAuthValue(status, user, client);
 
 function renderCheck(auth: AuthContextValue) {
   return render(

@@ -4,8 +4,9 @@ import React from 'react';
 import {act, render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import type {Session, SupabaseClient, User} from '@supabase/supabase-js';
+import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/auth';
+import {fakeAuthValue} from './helpers/fakeAuth';
 import {resetProgressStore} from '../../src/lib/progressStore';
 import {deriveProgress} from '../../src/lib/progress';
 import LessonProgress from '../../src/components/LessonProgress';
@@ -77,31 +78,8 @@ function fakeBackend(options: {rpcError?: string} = {}) {
 }
 
 const user = {id: 'user-1', email: 'ada@example.com', user_metadata: {}} as unknown as User;
-const session = {access_token: 'access-1', user} as unknown as Session;
 
-function authValue(status: AuthState['status'], client?: SupabaseClient): AuthContextValue {
-  const state: AuthState =
-    status === 'signedIn'
-      ? {status, loading: false, user, session, profile: null}
-      : status === 'loading'
-        ? {status, loading: true, user: null, session: null, profile: null}
-        : {status, loading: false, user: null, session: null, profile: null};
-  const getClient = vi.fn(() => (client ? Promise.resolve(client) : Promise.reject(new Error('no client'))));
-  return {
-    state,
-    preview: null,
-    lastEvent: null,
-  mfaPending: false,
-    recovery: false,
-    linkError: null,
-    clearLinkError: () => undefined,
-    getClient,
-    refreshProfile: async () => undefined,
-    setProfile: () => undefined,
-    signOut: async () => null,
-    endRecovery: () => undefined,
-  };
-}
+const authValue = (status: AuthState['status'], client?: SupabaseClient): AuthContextValue => fakeAuthValue(status, user, client);
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
