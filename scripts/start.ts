@@ -23,7 +23,6 @@ async function main(): Promise<void> {
   const backend = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'local-supabase/main.ts'), '--data-dir', dataDir], {
     cwd: root,
     stdio: 'inherit',
-    env: {...process.env, NODE_OPTIONS: '--experimental-websocket'},
   });
   children.push(backend);
   backend.on('exit', (code) => {
@@ -52,7 +51,7 @@ async function main(): Promise<void> {
   // Courses, lessons, the Premium lesson bodies and the knowledge checks (which the site build
   // leaves out) from docs/, through the same script a hosted project uses. Edits to them need
   // `npm run sync:courses` again (or a restart) to show up.
-  const sync = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(root, 'scripts/sync-courses.ts'), '--data-dir', dataDir], {
+  const sync = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/sync-courses.ts'), '--data-dir', dataDir], {
     cwd: root,
     stdio: 'inherit',
   });

@@ -54,7 +54,7 @@ async function runVitest(name: string, projects: string[]): Promise<number> {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
   const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${out}`];
   console.log(`\n=== ${name} ===`);
-  const code = await run(bin('vitest'), args, {NODE_OPTIONS: '--experimental-websocket'});
+  const code = await run(bin('vitest'), args);
   const report = readReport<VitestReport>(out);
   if (report) {
     totals.passed += report.numPassedTests;

@@ -111,23 +111,9 @@ export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: st
   return report;
 }
 
-/**
- * Stands in for the WebSocket class this client never uses: the start-up hooks run on Node 20
- * without --experimental-websocket (the e2e runner, `npm test`), where supabase-js would refuse
- * to construct its realtime client for want of one.
- */
-class NoRealtimeSocket {
-  constructor() {
-    throw new Error('publishing knowledge checks does not use realtime');
-  }
-}
-
 /** The same, given an API URL and service-role key (the local stack's start-up hooks). */
 export function publishKnowledgeChecksTo(url: string, serviceRoleKey: string, docsDir: string): Promise<PublishChecksReport> {
-  const client = createClient(url, serviceRoleKey, {
-    auth: {persistSession: false, autoRefreshToken: false},
-    realtime: {transport: NoRealtimeSocket as unknown as NonNullable<NonNullable<Parameters<typeof createClient>[2]>['realtime']>['transport']},
-  });
+  const client = createClient(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
   return publishKnowledgeChecks(client, docsDir);
 }
 

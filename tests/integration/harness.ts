@@ -68,12 +68,9 @@ export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
   }
 }
 
-/**
- * `npm run sync:courses` against the backend, in its own process (supabase-js needs Node's
- * --experimental-websocket, which the callers' processes may lack).
- */
+/** `npm run sync:courses` against the backend, in its own process, as an operator would run it. */
 async function syncCourses(url: string, serviceRoleKey: string): Promise<void> {
-  const child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
     cwd: ROOT,
     env: {...process.env, SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey},
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +109,6 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_OPTIONS: '--experimental-websocket',
       DATABASE_URL: databaseUrl ?? '',
       ...options.env,
     },
