@@ -1,13 +1,11 @@
 // Payments service: the Premium checkout (discount-code check, create, confirm on return,
 // cancel) and the admin transaction list, as typed results with the texts the UI shows. The
 // price itself is decided on the server (supabase/functions/create-subscription); the site only
-// shows what the shared plan config (supabase/functions/_shared/plan.ts) and the server say.
+// shows what the shared plan config (shared/plan.ts) and the server say.
 // Nothing here imports supabase-js at runtime: callers pass the lazily loaded client.
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {PREMIUM_PLAN, discountedPrice} from '../../supabase/functions/_shared/plan';
+import {PREMIUM_PLAN, discountedPrice} from '../../shared/plan';
 import type {Profile, Result} from './profile';
-
-export {PREMIUM_PLAN, discountedPrice};
 
 /** Longest code the server accepts (create-subscription). */
 export const MAX_CODE_LENGTH = 40;
@@ -315,15 +313,10 @@ export function isAdminUser(user: {app_metadata?: Record<string, unknown> | null
 // ---------------------------------------------------------------------------------------------
 // Showing the plan. Who is Premium is decided by src/lib/premiumAccess.ts.
 
-/** 'premium_yearly' → 'Premium (yearly)'; other plan keys as stored. */
+/** The Premium plan's key → its name ("Premium (yearly)"); other plan keys as stored. */
 export function planLabel(plan: string | null): string {
   if (!plan) return '—';
   return plan === PREMIUM_PLAN.key ? PREMIUM_PLAN.name : plan;
-}
-
-/** $49.00 → "$49", $34.30 → "$34.30". */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
 
 const DETAILS: Record<string, string> = {

@@ -11,7 +11,7 @@ import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import {PREMIUM_PRICE_USD} from '@site/src/config/site';
+import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
 import styles from './styles.module.css';
 
@@ -152,7 +152,7 @@ function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: st
       <p className={styles.lead}>What the rest of the lesson covers:</p>
       <Outline outline={outline} />
       <p className={styles.price}>
-        Premium is <strong>${PREMIUM_PRICE_USD} a year</strong> and opens all {premiumLessons} advanced lessons.
+        Premium is <strong>{formatPrice(PREMIUM_PLAN.priceUsd)} a year</strong> and opens all {premiumLessons} advanced lessons.
         {reason === 'lapsed' && ' Renew on the pricing page to read them again; your progress is kept.'}
       </p>
       <div className={styles.action}>
