@@ -6,6 +6,7 @@ import {useCallback, useEffect, useSyncExternalStore} from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {deriveProgress, loadProgressData, type ProgressSummary} from './progress';
+import {errorMessage} from './errors';
 
 export type ProgressState =
   | {status: 'idle'; userId: null; summary: null; error: null}
@@ -52,7 +53,7 @@ export function loadProgress(userId: string, getClient: () => Promise<SupabaseCl
       }
     } catch (error) {
       console.error('Could not load progress:', error);
-      next = {status: 'error', userId, summary: null, error: error instanceof Error ? error.message : String(error)};
+      next = {status: 'error', userId, summary: null, error: errorMessage(error)};
     }
     if (mine === generation) set(next);
   })().finally(() => {

@@ -3,6 +3,7 @@
 import {useCallback, useEffect, useState} from 'react';
 import {useAuth} from './auth';
 import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus, type Result} from './knowledgeChecks';
+import {errorMessage} from './errors';
 
 export interface Loaded<T> {
   data: T | null;
@@ -29,7 +30,7 @@ function useSignedInLoad<T>(load: typeof loadCheckStatuses | typeof loadMyCertif
       try {
         next = await load(await getClient());
       } catch (error) {
-        next = {data: null, error: error instanceof Error ? error.message : String(error)};
+        next = {data: null, error: errorMessage(error)};
       }
       if (!cancelled) setResult({data: next.data as T | null, error: next.error, loading: false});
     })();

@@ -1,29 +1,16 @@
 import React, {useEffect, useId, useMemo, useState} from 'react';
 import {useSupabaseClient} from '@site/src/lib/auth';
-import {capitalise, formatLocalDate, formatMoney} from '@site/src/lib/subscription';
+import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
-import TransactionStatus from '@site/src/components/TransactionStatus';
-import dataTable from '@site/src/css/dataTable.module.css';
+import TransactionTable from '@site/src/components/TransactionHistory/TransactionTable';
+import {errorMessage} from '@site/src/lib/errors';
+import {downloadBlob} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
 
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
-
-/** Starts a download of `text` as a file (a Blob URL, revoked after the click). */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob(['\uFEFF', text], {type});
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const today = () => {
   const d = new Date();
@@ -57,7 +44,7 @@ export default function AdminTransactions(): React.JSX.Element {
           }
         },
         (error: unknown) => {
-          if (!ignore) setLoad({status: 'error', message: error instanceof Error ? error.message : String(error)});
+          if (!ignore) setLoad({status: 'error', message: errorMessage(error)});
         },
       );
     return () => {
@@ -71,7 +58,8 @@ export default function AdminTransactions(): React.JSX.Element {
 
   const onExport = () => {
     const parts = ['transactions', filters.status, filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`].filter(Boolean);
-    downloadText(`${parts.join('_') || 'transactions'}_${today()}.csv`, transactionsCsv(rows));
+    // A byte-order mark first, so spreadsheet programs read the CSV as UTF-8.
+    downloadBlob(new Blob(['\uFEFF', transactionsCsv(rows)], {type: 'text/csv;charset=utf-8'}), `${parts.join('_') || 'transactions'}_${today()}.csv`);
   };
 
   return (
@@ -182,45 +170,7 @@ export default function AdminTransactions(): React.JSX.Element {
           {rows.length === 0 ? (
             <p>No transactions{filtered ? ' match these filters' : ' yet'}.</p>
           ) : (
-            <div className={dataTable.scroll}>
-              <table className={dataTable.table}>
-                <caption className="sr-only">All subscription transactions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Type</th>
-                    <th scope="col" className={dataTable.num}>
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">PayPal subscription</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      <td>
-                        <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
-                          {formatLocalDate(row.created_at)}
-                        </time>
-                      </td>
-                      <th scope="row" className={styles.user}>
-                        {row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}
-                      </th>
-                      <td>{capitalise(row.transaction_type)}</td>
-                      <td className={dataTable.num}>
-                        {formatMoney(row.amount)} {row.currency}
-                      </td>
-                      <td>
-                        <TransactionStatus status={row.status} />
-                      </td>
-                      <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TransactionTable rows={rows} caption="All subscription transactions, newest first" admin />
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import {cancelSubscription, fetchPaidSubscriptions, type PaidSubscription} from 
 import {Message} from '@site/src/components/Form';
 import dataTable from '@site/src/css/dataTable.module.css';
 import styles from './styles.module.css';
+import {errorMessage} from '@site/src/lib/errors';
 
 type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: PaidSubscription[]};
 
@@ -39,7 +40,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
           if (!ignore) setLoad(result.error !== null ? {status: 'error', message: result.error} : {status: 'done', rows: result.data});
         },
         (failure: unknown) => {
-          if (!ignore) setLoad({status: 'error', message: failure instanceof Error ? failure.message : String(failure)});
+          if (!ignore) setLoad({status: 'error', message: errorMessage(failure)});
         },
       );
     return () => {
