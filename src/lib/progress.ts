@@ -3,7 +3,7 @@
 // the numbers every progress view displays with one pure function, so the lesson page, the
 // course pages, /modules, /progress and the sidebar can never disagree.
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {NETWORK_ERROR, errorMessage} from './errors';
+import {errorMessage} from './errors';
 
 export interface CourseRow {
   id: number;
@@ -45,8 +45,6 @@ export interface ProgressData {
   lessonProgress: LessonProgressRow[];
 }
 
-export const EMPTY_PROGRESS: ProgressData = {courses: [], lessons: [], courseProgress: [], lessonProgress: []};
-
 export type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 // ---------------------------------------------------------------------------------------------
@@ -60,7 +58,6 @@ export const TRACKING_ERRORS = {
 } as const;
 
 export const LOAD_FAILED = 'Your progress could not be loaded.';
-export const NETWORK_FAILED = NETWORK_ERROR;
 export const SAVE_FAILED = 'Your progress could not be saved.';
 
 interface ErrorLike {

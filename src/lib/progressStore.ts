@@ -35,7 +35,7 @@ const getSnapshot = () => state;
 const getServerSnapshot = () => IDLE;
 
 /** Loads (or reloads) the progress of `userId`; concurrent calls for the same user share one load. */
-export function loadProgress(userId: string, getClient: () => Promise<SupabaseClient>, force = false): Promise<void> {
+function loadProgress(userId: string, getClient: () => Promise<SupabaseClient>, force = false): Promise<void> {
   if (inFlight && inFlight.userId === userId && !force) return inFlight.promise;
   if (!force && state.userId === userId && state.status === 'ready') return Promise.resolve();
   const mine = ++generation;
