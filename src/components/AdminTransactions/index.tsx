@@ -1,14 +1,12 @@
 import React, {useEffect, useId, useMemo, useState} from 'react';
-import {useSupabaseClient} from '@site/src/lib/auth';
+import type {SupabaseClient} from '@supabase/supabase-js';
 import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
 import TransactionTable from '@site/src/components/TransactionHistory/TransactionTable';
-import {errorMessage} from '@site/src/lib/errors';
+import {useClientLoad} from '@site/src/lib/useClientLoad';
 import {downloadBlob} from '@site/src/lib/download';
 import styles from './styles.module.css';
-
-type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
 
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
 
@@ -19,40 +17,20 @@ const today = () => {
 
 /** Every transaction (admins): filters by status and date range, totals, CSV export. */
 export default function AdminTransactions(): React.JSX.Element {
-  const getClient = useSupabaseClient();
   const id = useId();
   const [filters, setFilters] = useState<AdminFilters>({});
-  const [load, setLoad] = useState<Load>({status: 'loading'});
-  const [attempt, setAttempt] = useState(0);
   const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
 
   const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start date must be on or before the end date.' : null;
+  const query = useMemo(() => (rangeError ? null : (client: SupabaseClient) => fetchAdminTransactions(client, filters)), [filters, rangeError]);
+  const {load, retry} = useClientLoad(query);
 
+  // The status filter offers every status seen so far, not only those of the current answer.
   useEffect(() => {
-    if (rangeError) return;
-    let ignore = false;
-    setLoad({status: 'loading'});
-    getClient()
-      .then((client) => fetchAdminTransactions(client, filters))
-      .then(
-        (result) => {
-          if (ignore) return;
-          if (result.error !== null) setLoad({status: 'error', message: result.error});
-          else {
-            setLoad({status: 'done', rows: result.data});
-            setSeenStatuses((seen) => Array.from(new Set([...seen, ...result.data.map((r) => r.status)])).sort());
-          }
-        },
-        (error: unknown) => {
-          if (!ignore) setLoad({status: 'error', message: errorMessage(error)});
-        },
-      );
-    return () => {
-      ignore = true;
-    };
-  }, [getClient, filters, attempt, rangeError]);
+    if (load.status === 'done') setSeenStatuses((seen) => Array.from(new Set([...seen, ...load.data.map((r) => r.status)])).sort());
+  }, [load]);
 
-  const rows = useMemo(() => (load.status === 'done' ? load.rows : []), [load]);
+  const rows = useMemo<AdminTransaction[]>(() => (load.status === 'done' ? load.data : []), [load]);
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const filtered = Boolean(filters.status || filters.from || filters.to);
 
@@ -116,7 +94,7 @@ export default function AdminTransactions(): React.JSX.Element {
           <button type="button" className="button button--secondary" onClick={() => setFilters({})} disabled={!filtered}>
             Clear filters
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary" onClick={retry}>
             Refresh
           </button>
           <button type="button" className="button button--primary" onClick={onExport} disabled={load.status !== 'done' || rows.length === 0}>
@@ -137,7 +115,7 @@ export default function AdminTransactions(): React.JSX.Element {
       {load.status === 'error' && (
         <>
           <Message kind="error">Could not load the transactions: {load.message}</Message>
-          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={retry}>
             Try again
           </button>
         </>
