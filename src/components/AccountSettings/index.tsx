@@ -120,7 +120,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
   );
 }
 
-/** The signed-in visitor's account: profile and subscription, in a dialog with two tabs. */
+/** The signed-in visitor's account in a dialog with three tabs: profile, subscription and security. */
 export default function AccountSettings({onClose}: {onClose(): void}): React.JSX.Element {
   const [tab, setTab] = useState<Tab>('profile');
   const identity = useAccountIdentity();

@@ -3,8 +3,8 @@ import Link from '@docusaurus/Link';
 import StatusPanel from '@site/src/components/StatusPanel';
 import MfaCodeForm from '@site/src/components/MfaCodeForm';
 import {useAuth} from '@site/src/lib/auth';
-import {useAuthDialogs} from '@site/src/lib/authUi';
 import {isAdminUser} from '@site/src/lib/payments';
+import SignInButton from '@site/src/components/SignInButton';
 
 export interface AdminOnlyProps {
   /** What the page shows an administrator, said to a signed-out visitor (one sentence). */
@@ -20,24 +20,13 @@ export interface AdminOnlyProps {
  */
 export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.Element {
   const {state, mfaPending} = useAuth();
-  const dialogs = useAuthDialogs();
   if (state.status === 'loading') return <p role="status">Checking your access…</p>;
   if (state.status === 'signedOut') {
     return (
       <StatusPanel
         icon="🔒"
         title="Administrators only"
-        actions={
-          dialogs ? (
-            <button type="button" className="button button--primary" onClick={() => dialogs.openAuth('signIn')}>
-              Sign In
-            </button>
-          ) : (
-            <Link className="button button--secondary" to="/">
-              Back to the home page
-            </Link>
-          )
-        }>
+        actions={<SignInButton className="button button--primary">Sign In</SignInButton>}>
         <p>{what} Sign in with an administrator account to see it.</p>
       </StatusPanel>
     );

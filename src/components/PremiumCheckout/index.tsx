@@ -16,6 +16,7 @@ import DiscountCodeField from '@site/src/components/DiscountCodeField';
 import CheckoutReview from '@site/src/components/CheckoutReview';
 import styles from './styles.module.css';
 import {errorMessage} from '@site/src/lib/errors';
+import SignInButton from '@site/src/components/SignInButton';
 
 export interface PremiumCheckoutProps {
   quote: DiscountQuote | null;
@@ -89,19 +90,11 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
       <div className={styles.box}>
         <p className={styles.note}>Sign in to subscribe. Have a discount code? You can enter it after signing in.</p>
         <div className={styles.actions}>
-          {dialogs ? (
-            <>
-              <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
-                Sign in to subscribe
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => dialogs.openAuth('signUp')}>
-                Create a free account
-              </button>
-            </>
-          ) : (
-            <Link className="button button--primary button--lg" to="/account">
-              Sign in to subscribe
-            </Link>
+          <SignInButton className="button button--primary button--lg">Sign in to subscribe</SignInButton>
+          {dialogs && (
+            <SignInButton className="button button--secondary" mode="signUp">
+              Create a free account
+            </SignInButton>
           )}
         </div>
       </div>

@@ -9,11 +9,11 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
-import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
 import styles from './styles.module.css';
+import SignInButton from '@site/src/components/SignInButton';
 
 const PremiumBody = lazy(() => import('./PremiumBody'));
 
@@ -140,7 +140,6 @@ function RetryPanel({message, onRetry, outline}: {message: string; onRetry: () =
 const dateFormat = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'});
 
 function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: string | null; outline: OutlineItem[]}): React.JSX.Element {
-  const dialogs = useAuthDialogs();
   const premiumLessons = useCatalog().courses.flatMap((c) => c.lessons).filter((l) => l.isPremium).length;
   const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
   return (
@@ -157,15 +156,7 @@ function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: st
       </p>
       <div className={styles.action}>
         {reason === 'visitor' ? (
-          dialogs ? (
-            <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
-              Sign in
-            </button>
-          ) : (
-            <Link className="button button--primary button--lg" to="/account">
-              Sign in
-            </Link>
-          )
+          <SignInButton className="button button--primary button--lg">Sign in</SignInButton>
         ) : (
           <Link className="button button--primary button--lg" to="/pricing">
             {reason === 'lapsed' ? 'Renew Premium' : 'See Premium'}
