@@ -1,4 +1,5 @@
 // Readable texts for auth-link failures; the service's own message is shown as given elsewhere.
+import {errorMessage} from './errors';
 
 export interface LinkError {
   /** GoTrue's error_code from the redirect (e.g. otp_expired), when there was one. */
@@ -21,6 +22,5 @@ export function linkErrorHelp(): string {
 export function toLinkError(error: unknown): LinkError {
   const e = error as {message?: unknown; details?: {code?: unknown} | null};
   const code = typeof e?.details?.code === 'string' && e.details.code !== 'unspecified_code' ? e.details.code : null;
-  const message = typeof e?.message === 'string' && e.message ? e.message : 'The link could not be used.';
-  return {code, message};
+  return {code, message: errorMessage(error, 'The link could not be used.')};
 }

@@ -71,7 +71,7 @@ interface ErrorLike {
   code?: unknown;
 }
 
-export function checkErrorMessage(error: unknown, fallback: string): string {
+function checkErrorMessage(error: unknown, fallback: string): string {
   const e = (typeof error === 'object' && error !== null ? error : {message: String(error)}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
   if (message === 'Premium required') return CHECK_ERRORS.premium;

@@ -15,7 +15,7 @@ export interface SubscriptionSummaryProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
   /**
    * The account page: Cancel subscription (with its confirmation), Help and the refund policy.
-   * The settings dialog leaves them out and links to /account's management through PayPal.
+   * The settings dialog leaves them out: it offers Manage on PayPal and its own help box.
    */
   manage?: boolean;
   /** A return from PayPal is being confirmed. */
