@@ -1,5 +1,4 @@
 // Readable texts for auth-link failures; the service's own message is shown as given elsewhere.
-import {errorMessage} from './errors';
 
 export interface LinkError {
   /** GoTrue's error_code from the redirect (e.g. otp_expired), when there was one. */
@@ -22,5 +21,8 @@ export function linkErrorHelp(): string {
 export function toLinkError(error: unknown): LinkError {
   const e = error as {message?: unknown; details?: {code?: unknown} | null};
   const code = typeof e?.details?.code === 'string' && e.details.code !== 'unspecified_code' ? e.details.code : null;
-  return {code, message: errorMessage(error, 'The link could not be used.')};
+  // Not errorMessage (src/lib/errors.ts): this module is in every page's bundle, that one is not,
+  // and a redirect's error is never a network failure.
+  const message = typeof e?.message === 'string' && e.message ? e.message : 'The link could not be used.';
+  return {code, message};
 }

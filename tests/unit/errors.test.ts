@@ -1,7 +1,6 @@
 import {describe, expect, it} from 'vitest';
 import {NETWORK_ERROR, errorMessage} from '../../src/lib/errors';
 import {progressErrorMessage} from '../../src/lib/progress';
-import {toLinkError} from '../../src/lib/authMessages';
 
 describe('errorMessage, the one way an error becomes the text a user sees', () => {
   it('says a request that never reached the server is a connection problem, in every browser’s wording', () => {
@@ -24,7 +23,5 @@ describe('errorMessage, the one way an error becomes the text a user sees', () =
 
   it('is what the services fall back to', () => {
     expect(progressErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
-    expect(toLinkError(new TypeError('Failed to fetch')).message).toBe(NETWORK_ERROR);
-    expect(toLinkError({}).message).toBe('The link could not be used.');
   });
 });
