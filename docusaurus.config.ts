@@ -1,6 +1,6 @@
 import {themes as prismThemes} from 'prism-react-renderer';
 import path from 'node:path';
-import type {Config, PluginModule} from '@docusaurus/types';
+import type {Config, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
@@ -33,6 +33,12 @@ const withoutAccountsPlugin: PluginModule = () => ({
   },
 });
 
+// Test pages (src/testPages: /crash-test) are a second pages-plugin instance, as Docusaurus's own
+// website serves its dogfooding pages: built for the dev server and for the browser tests
+// (RMA_TEST_PAGES=1, set by scripts/lib/e2eStack.ts), never for a production build.
+const withTestPages = process.env.RMA_TEST_PAGES === '1' || process.env.NODE_ENV === 'development';
+const testPagesPlugin: PluginConfig = ['@docusaurus/plugin-content-pages', {id: 'test-pages', path: 'src/testPages', routeBasePath: '/'}];
+
 const config: Config = {
   title: SITE_TITLE,
   tagline: 'Research methods for medicine and academia, from question to publication',
@@ -64,7 +70,12 @@ const config: Config = {
     {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
   ],
 
-  plugins: ['./plugins/course-catalog/index.ts', './plugins/search-index/index.ts', ...(withoutAccounts ? [withoutAccountsPlugin] : [])],
+  plugins: [
+    './plugins/course-catalog/index.ts',
+    './plugins/search-index/index.ts',
+    ...(withoutAccounts ? [withoutAccountsPlugin] : []),
+    ...(withTestPages ? [testPagesPlugin] : []),
+  ],
   clientModules: ['./src/lib/errorFilterClient.ts'],
 
   presets: [
@@ -84,7 +95,7 @@ const config: Config = {
         blog: false,
         theme: {customCss: './src/css/custom.css'},
         sitemap: {
-          // Test-only pages stay out of the production sitemap.
+          // The test pages are in the dev and e2e builds only; keep them out of those sitemaps too.
           ignorePatterns: ['/crash-test'],
         },
       } satisfies Preset.Options,

@@ -34,7 +34,7 @@ export default defineConfig({
         resolve: {alias: siteAliases},
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'shared/**/*.test.ts'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           // jsdom renders slowly on a busy 2-core machine; a hang still fails, just not at 5 s.

@@ -3,7 +3,7 @@
 // shapes of PayPal's v1 APIs. No state of its own beyond access tokens.
 import crypto from 'node:crypto';
 import {findNodeAtLocation, parseTree} from 'jsonc-parser';
-import {PREMIUM_PLAN} from '../../supabase/functions/_shared/plan';
+import {PREMIUM_PLAN} from '../../shared/plan';
 import type {SimCredentials} from './credentials';
 import {signedString, verifyWebhook, type SigningIdentity} from './signature';
 import {DEFAULT_PLAN_PRICE, SimError, type PayPalSimulator, type WebhookEvent} from './state';

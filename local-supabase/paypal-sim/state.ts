@@ -1,7 +1,7 @@
 // The PayPal simulator's state machine: subscriptions, their sales and the webhook events each
 // change produces, following the shapes of PayPal's Subscriptions v1 API. No HTTP here.
 import crypto from 'node:crypto';
-import {PREMIUM_PLAN, formatAmount} from '../../supabase/functions/_shared/plan';
+import {PREMIUM_PLAN, formatAmount} from '../../shared/plan';
 
 export type SubscriptionStatus = 'APPROVAL_PENDING' | 'APPROVED' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
 
@@ -81,7 +81,7 @@ export class SimError extends Error {
   }
 }
 
-/** Any `P-…` plan id is accepted and priced as the one Premium plan (supabase/functions/_shared/plan.ts). */
+/** Any `P-…` plan id is accepted and priced as the one Premium plan (shared/plan.ts). */
 export const DEFAULT_PLAN_PRICE: Money = {currency_code: PREMIUM_PLAN.currency, value: formatAmount(PREMIUM_PLAN.priceUsd)};
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

@@ -13,9 +13,9 @@ export function startE2eBackend(): Promise<Backend> {
   return startBackend({db: 'pglite', env: {SITE_URL: `http://127.0.0.1:${SITE_PORT}`}, premiumBodies: true});
 }
 
-/** `docusaurus build` against the backend; resolves with the exit code. */
+/** `docusaurus build` against the backend, with the test pages (/crash-test); resolves with the exit code. */
 export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, ...env});
+  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, RMA_TEST_PAGES: '1', ...env});
 }
 
 /** The variables tests/e2e/backend.ts reads. */

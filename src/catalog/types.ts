@@ -33,7 +33,7 @@ export interface CourseCatalog {
 }
 
 /** Words a learner reads per minute, used for the "estimated reading time" figures. */
-export const READING_WORDS_PER_MINUTE = 200;
+const READING_WORDS_PER_MINUTE = 200;
 
 export function readingMinutes(words: number): number {
   return Math.max(1, Math.round(words / READING_WORDS_PER_MINUTE));

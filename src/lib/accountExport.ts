@@ -4,6 +4,7 @@
 // RLS with the learner's session and are also filtered to their id, so an admin's export holds
 // only their own rows.
 import type {SupabaseClient} from '@supabase/supabase-js';
+import {downloadBlob} from './download';
 
 export interface ExportResource {
   /** The key in the exported document. */
@@ -78,13 +79,5 @@ export function exportFileName(at: Date = new Date()): string {
 
 /** Offers the document as a file download in the browser. */
 export function downloadJson(document: unknown, fileName: string): void {
-  const blob = new Blob([JSON.stringify(document, null, 2)], {type: 'application/json'});
-  const url = URL.createObjectURL(blob);
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  window.document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  downloadBlob(new Blob([JSON.stringify(document, null, 2)], {type: 'application/json'}), fileName);
 }

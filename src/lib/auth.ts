@@ -269,13 +269,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
 
 export const useAuth = (): AuthContextValue => useContext(AuthContext);
 export const useAuthState = (): AuthState => useContext(AuthContext).state;
-export const useUser = (): User | null => useContext(AuthContext).state.user;
-export const useSession = (): Session | null => useContext(AuthContext).state.session;
-export const useProfile = (): Profile | null => useContext(AuthContext).state.profile;
 export const useIsAuthLoading = (): boolean => useContext(AuthContext).state.loading;
-export const useIsSignedIn = (): boolean => useContext(AuthContext).state.status === 'signedIn';
-/** True while the signed-in visitor still owes the code of their second factor. */
-export const useMfaPending = (): boolean => useContext(AuthContext).mfaPending;
 /** Loads (once) and returns the Supabase client, for pages that need data. */
 export const useSupabaseClient = (): (() => Promise<SupabaseClient>) => useContext(AuthContext).getClient;
 

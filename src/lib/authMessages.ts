@@ -21,6 +21,8 @@ export function linkErrorHelp(): string {
 export function toLinkError(error: unknown): LinkError {
   const e = error as {message?: unknown; details?: {code?: unknown} | null};
   const code = typeof e?.details?.code === 'string' && e.details.code !== 'unspecified_code' ? e.details.code : null;
+  // Not errorMessage (src/lib/errors.ts): this module is in every page's bundle, that one is not,
+  // and a redirect's error is never a network failure.
   const message = typeof e?.message === 'string' && e.message ? e.message : 'The link could not be used.';
   return {code, message};
 }

@@ -16,7 +16,7 @@ export const AuthDialogsContext = createContext<AuthDialogs | null>(null);
 export const useAuthDialogs = (): AuthDialogs | null => useContext(AuthDialogsContext);
 
 /** Where e-mail links send the visitor back to: the site's own origin. */
-export const siteOrigin = (): string => window.location.origin;
+const siteOrigin = (): string => window.location.origin;
 export const confirmRedirect = (): string => `${siteOrigin()}/`;
 export const recoveryRedirect = (): string => `${siteOrigin()}/reset-password`;
 export const emailChangeRedirect = (): string => `${siteOrigin()}/`;

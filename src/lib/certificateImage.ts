@@ -10,7 +10,7 @@ export interface CertificateDrawing {
   url: string;
 }
 
-export const CERTIFICATE_PNG_SIZE = {width: 1600, height: 1131};
+const CERTIFICATE_PNG_SIZE = {width: 1600, height: 1131};
 
 /** Shrinks the font until the text fits `maxWidth`. */
 function fitText(ctx: CanvasRenderingContext2D, text: string, y: number, font: (size: number) => string, size: number, maxWidth: number): void {
@@ -23,7 +23,7 @@ function fitText(ctx: CanvasRenderingContext2D, text: string, y: number, font: (
   ctx.fillText(text, CERTIFICATE_PNG_SIZE.width / 2, y);
 }
 
-export function drawCertificate(canvas: HTMLCanvasElement, data: CertificateDrawing): void {
+function drawCertificate(canvas: HTMLCanvasElement, data: CertificateDrawing): void {
   const {width, height} = CERTIFICATE_PNG_SIZE;
   canvas.width = width;
   canvas.height = height;

@@ -2,6 +2,7 @@
 // checks, attempts and certificates. The database grades (grade_knowledge_check) and alone holds
 // the answers; this module turns its calls into typed results and the texts the UI shows.
 import type {SupabaseClient} from '@supabase/supabase-js';
+import {NETWORK_ERROR, errorMessage} from './errors';
 
 export type QuestionType = 'single' | 'multiple' | 'numeric';
 
@@ -62,7 +63,7 @@ export const CHECK_ERRORS = {
   notFound: 'This lesson has no knowledge check yet.',
   load: 'The knowledge check could not be loaded.',
   grade: 'Your answers could not be graded.',
-  network: 'Could not reach the server. Check your connection and try again.',
+  network: NETWORK_ERROR,
 } as const;
 
 interface ErrorLike {
@@ -70,13 +71,12 @@ interface ErrorLike {
   code?: unknown;
 }
 
-export function checkErrorMessage(error: unknown, fallback: string): string {
+function checkErrorMessage(error: unknown, fallback: string): string {
   const e = (typeof error === 'object' && error !== null ? error : {message: String(error)}) as ErrorLike;
   const message = typeof e.message === 'string' ? e.message : '';
   if (message === 'Premium required') return CHECK_ERRORS.premium;
   if (message === 'Lesson not found' || message === 'This lesson has no knowledge check') return CHECK_ERRORS.notFound;
-  if (/failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(message)) return CHECK_ERRORS.network;
-  return message || fallback;
+  return errorMessage(error, fallback);
 }
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));

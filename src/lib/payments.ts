@@ -1,13 +1,12 @@
 // Payments service: the Premium checkout (discount-code check, create, confirm on return,
 // cancel) and the admin transaction list, as typed results with the texts the UI shows. The
 // price itself is decided on the server (supabase/functions/create-subscription); the site only
-// shows what the shared plan config (supabase/functions/_shared/plan.ts) and the server say.
+// shows what the shared plan config (shared/plan.ts) and the server say.
 // Nothing here imports supabase-js at runtime: callers pass the lazily loaded client.
 import type {SupabaseClient} from '@supabase/supabase-js';
-import {PREMIUM_PLAN, discountedPrice} from '../../supabase/functions/_shared/plan';
+import {PREMIUM_PLAN, discountedPrice} from '../../shared/plan';
 import type {Profile, Result} from './profile';
-
-export {PREMIUM_PLAN, discountedPrice};
+import {NETWORK_ERROR, errorMessage} from './errors';
 
 /** Longest code the server accepts (create-subscription). */
 export const MAX_CODE_LENGTH = 40;
@@ -24,13 +23,6 @@ export interface DiscountQuote {
   amount: number;
 }
 
-const NETWORK_ERROR = 'Could not reach the server. Check your connection and try again.';
-
-function errorText(error: unknown, fallback: string): string {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' && error.message.trim()) return error.message;
-  return fallback;
-}
-
 /** Checks a code on the server (RPC check_discount_code): the discount, or the server's clear message. */
 export async function checkDiscountCode(client: SupabaseClient, rawCode: string): Promise<Result<DiscountQuote>> {
   const code = normaliseCode(rawCode);
@@ -40,14 +32,14 @@ export async function checkDiscountCode(client: SupabaseClient, rawCode: string)
     // {percent_off} for a usable code, {percent_off: null, message} for one that is not; too many
     // checks answer PostgREST's 429 error with the server's message.
     const {data, error} = await client.rpc('check_discount_code', {p_code: code});
-    if (error) return {data: null, error: errorText(error, 'Could not check the discount code')};
+    if (error) return {data: null, error: errorMessage(error, 'Could not check the discount code')};
     const answer = (data ?? {}) as {percent_off?: unknown; message?: unknown};
     if (answer.percent_off === null && typeof answer.message === 'string') return {data: null, error: answer.message};
     const percentOff = Number(answer.percent_off);
     if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) return {data: null, error: 'Could not check the discount code'};
     return {data: {code, percentOff, amount: discountedPrice(percentOff)}, error: null};
   } catch (error) {
-    return {data: null, error: errorText(error, NETWORK_ERROR)};
+    return {data: null, error: errorMessage(error, NETWORK_ERROR)};
   }
 }
 
@@ -67,7 +59,7 @@ async function functionError(error: unknown, fallback: string): Promise<string> 
   }
   const name = error && typeof error === 'object' && 'name' in error ? String((error as {name: unknown}).name) : '';
   if (name === 'FunctionsFetchError') return NETWORK_ERROR;
-  return errorText(error, fallback);
+  return errorMessage(error, fallback);
 }
 
 async function invoke<T>(client: SupabaseClient, name: string, body: Record<string, unknown>, fallback: string): Promise<Result<T>> {
@@ -77,7 +69,7 @@ async function invoke<T>(client: SupabaseClient, name: string, body: Record<stri
     if (data === null || data === undefined) return {data: null, error: fallback};
     return {data, error: null};
   } catch (error) {
-    return {data: null, error: errorText(error, NETWORK_ERROR)};
+    return {data: null, error: errorMessage(error, NETWORK_ERROR)};
   }
 }
 
@@ -178,10 +170,10 @@ export interface PaidSubscription {
 export async function fetchPaidSubscriptions(client: SupabaseClient): Promise<Result<PaidSubscription[]>> {
   try {
     const {data, error} = await client.rpc('my_paypal_subscriptions');
-    if (error) return {data: null, error: errorText(error, 'Could not load your subscriptions')};
+    if (error) return {data: null, error: errorMessage(error, 'Could not load your subscriptions')};
     return {data: ((data ?? []) as PaidSubscription[]).map((row) => ({...row, amount: Number(row.amount)})), error: null};
   } catch (error) {
-    return {data: null, error: errorText(error, NETWORK_ERROR)};
+    return {data: null, error: errorMessage(error, NETWORK_ERROR)};
   }
 }
 
@@ -252,12 +244,12 @@ export async function fetchAdminTransactions(client: SupabaseClient, filters: Ad
     if (start) query = query.gte('created_at', start);
     if (end) query = query.lt('created_at', end);
     const {data, error} = await query.order('created_at', {ascending: false});
-    if (error) return {data: null, error: errorText(error, 'Could not load the transactions')};
+    if (error) return {data: null, error: errorMessage(error, 'Could not load the transactions')};
     const rows = ((data ?? []) as Row[]).map((row) => ({...row, amount: Number(row.amount)}));
     rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     return {data: rows, error: null};
   } catch (error) {
-    return {data: null, error: errorText(error, NETWORK_ERROR)};
+    return {data: null, error: errorMessage(error, NETWORK_ERROR)};
   }
 }
 
@@ -315,15 +307,10 @@ export function isAdminUser(user: {app_metadata?: Record<string, unknown> | null
 // ---------------------------------------------------------------------------------------------
 // Showing the plan. Who is Premium is decided by src/lib/premiumAccess.ts.
 
-/** 'premium_yearly' → 'Premium (yearly)'; other plan keys as stored. */
+/** The Premium plan's key → its name ("Premium (yearly)"); other plan keys as stored. */
 export function planLabel(plan: string | null): string {
   if (!plan) return '—';
   return plan === PREMIUM_PLAN.key ? PREMIUM_PLAN.name : plan;
-}
-
-/** $49.00 → "$49", $34.30 → "$34.30". */
-export function formatPrice(amount: number): string {
-  return Number.isInteger(amount) ? `$${amount}` : `$${amount.toFixed(2)}`;
 }
 
 const DETAILS: Record<string, string> = {

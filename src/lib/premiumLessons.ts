@@ -29,7 +29,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** Checks the function's JSON answer; anything unexpected is treated as a failure, never a lock. */
-export function parseAnswer(value: unknown): PremiumLessonAnswer | null {
+function parseAnswer(value: unknown): PremiumLessonAnswer | null {
   if (!isRecord(value)) return null;
   if (value.status === 'unpublished') return {status: 'unpublished'};
   if (value.status === 'locked' && typeof value.reason === 'string' && REASONS.includes(value.reason)) {
@@ -44,7 +44,7 @@ export function parseAnswer(value: unknown): PremiumLessonAnswer | null {
 }
 
 /** "course/lesson" → the RPC's arguments. */
-export function lessonArgs(lesson: string): {p_course_slug: string; p_lesson_slug: string} {
+function lessonArgs(lesson: string): {p_course_slug: string; p_lesson_slug: string} {
   const [course = '', slug = ''] = lesson.split('/');
   return {p_course_slug: course, p_lesson_slug: slug};
 }

@@ -3,6 +3,7 @@
 // the numbers every progress view displays with one pure function, so the lesson page, the
 // course pages, /modules, /progress and the sidebar can never disagree.
 import type {SupabaseClient} from '@supabase/supabase-js';
+import {errorMessage} from './errors';
 
 export interface CourseRow {
   id: number;
@@ -44,8 +45,6 @@ export interface ProgressData {
   lessonProgress: LessonProgressRow[];
 }
 
-export const EMPTY_PROGRESS: ProgressData = {courses: [], lessons: [], courseProgress: [], lessonProgress: []};
-
 export type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 // ---------------------------------------------------------------------------------------------
@@ -59,7 +58,6 @@ export const TRACKING_ERRORS = {
 } as const;
 
 export const LOAD_FAILED = 'Your progress could not be loaded.';
-export const NETWORK_FAILED = 'Could not reach the server. Check your connection and try again.';
 export const SAVE_FAILED = 'Your progress could not be saved.';
 
 interface ErrorLike {
@@ -80,8 +78,7 @@ export function progressErrorMessage(error: unknown, fallback: string = SAVE_FAI
     if (message === known || message.startsWith(`${known}`)) return known;
   }
   if (e.code === '42501' && /permission denied for function/i.test(message)) return TRACKING_ERRORS.notAuthenticated;
-  if (/failed to fetch|networkerror|network request failed|load failed|fetch failed/i.test(message)) return NETWORK_FAILED;
-  return message || fallback;
+  return errorMessage(error, fallback);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {useCallback, useEffect, useSyncExternalStore} from 'react';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {deriveProgress, loadProgressData, type ProgressSummary} from './progress';
+import {errorMessage} from './errors';
 
 export type ProgressState =
   | {status: 'idle'; userId: null; summary: null; error: null}
@@ -34,7 +35,7 @@ const getSnapshot = () => state;
 const getServerSnapshot = () => IDLE;
 
 /** Loads (or reloads) the progress of `userId`; concurrent calls for the same user share one load. */
-export function loadProgress(userId: string, getClient: () => Promise<SupabaseClient>, force = false): Promise<void> {
+function loadProgress(userId: string, getClient: () => Promise<SupabaseClient>, force = false): Promise<void> {
   if (inFlight && inFlight.userId === userId && !force) return inFlight.promise;
   if (!force && state.userId === userId && state.status === 'ready') return Promise.resolve();
   const mine = ++generation;
@@ -52,7 +53,7 @@ export function loadProgress(userId: string, getClient: () => Promise<SupabaseCl
       }
     } catch (error) {
       console.error('Could not load progress:', error);
-      next = {status: 'error', userId, summary: null, error: error instanceof Error ? error.message : String(error)};
+      next = {status: 'error', userId, summary: null, error: errorMessage(error)};
     }
     if (mine === generation) set(next);
   })().finally(() => {

@@ -2,6 +2,7 @@
 // public.subscription_transactions (RLS: the owner reads their own rows).
 import type {SupabaseClient} from '@supabase/supabase-js';
 import type {Profile, Result, SubscriptionStatus} from './profile';
+import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from './premiumAccess';
 
 export interface SubscriptionView {
   status: SubscriptionStatus | string;
@@ -40,6 +41,35 @@ export function formatLocalDate(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
+}
+
+export interface SubscriptionHeadline {
+  /** The status badge. */
+  label: 'Active' | 'Cancelled' | 'Suspended' | 'Inactive' | 'Expired';
+  tone: 'active' | 'warning' | 'muted';
+  /** One sentence on what the status means for the learner. */
+  text: string;
+}
+
+/**
+ * The one rule for what a subscription card says about the profile: Active only while Premium
+ * renews (status active and the end date not passed, as premiumAccess decides), else why not.
+ */
+export function subscriptionHeadline(profile: PremiumColumns | null | undefined, now: number = Date.now()): SubscriptionHeadline {
+  const end = formatLocalDate(profile?.subscription_end_date ?? null);
+  if (isActiveSubscription(profile, now)) return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`};
+  const status = profile?.subscription_status;
+  if (status === 'cancelled' && hasPremiumAccess(profile, now)) return {label: 'Cancelled', tone: 'warning', text: `Premium access until ${end}`};
+  if (status === 'suspended') {
+    return {
+      label: 'Suspended',
+      tone: 'warning',
+      text: 'Premium is paused: PayPal could not take the last payment, or a dispute about it is open. Update your payment method on PayPal, or wait for PayPal to resolve the dispute.',
+    };
+  }
+  const ended = premiumEndedOn(profile, now);
+  if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
+  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`};
 }
 
 export interface Transaction {

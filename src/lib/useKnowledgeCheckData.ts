@@ -1,7 +1,9 @@
 // The signed-in learner's knowledge-check statuses and certificates, loaded when a view that
 // shows them mounts (/progress, Account Settings). Anonymous visitors never trigger a load.
-import {useCallback, useEffect, useState} from 'react';
+import {useMemo} from 'react';
+import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
+import {useClientLoad} from './useClientLoad';
 import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus, type Result} from './knowledgeChecks';
 
 export interface Loaded<T> {
@@ -11,36 +13,20 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-function useSignedInLoad<T>(load: typeof loadCheckStatuses | typeof loadMyCertificates): Loaded<T> {
-  const {state, getClient} = useAuth();
+function useSignedInLoad<T>(load: (client: SupabaseClient) => Promise<Result<T>>): Loaded<T> {
+  const {state} = useAuth();
   const userId = state.status === 'signedIn' ? state.user.id : null;
-  const [result, setResult] = useState<{data: T | null; error: string | null; loading: boolean}>({data: null, error: null, loading: userId !== null});
-  const [generation, setGeneration] = useState(0);
-
-  useEffect(() => {
-    if (!userId) {
-      setResult({data: null, error: null, loading: false});
-      return;
-    }
-    let cancelled = false;
-    setResult((r) => ({...r, loading: true}));
-    void (async () => {
-      let next: Result<unknown>;
-      try {
-        next = await load(await getClient());
-      } catch (error) {
-        next = {data: null, error: error instanceof Error ? error.message : String(error)};
-      }
-      if (!cancelled) setResult({data: next.data as T | null, error: next.error, loading: false});
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, [userId, getClient, load, generation]);
-
-  const reload = useCallback(() => setGeneration((g) => g + 1), []);
-  return {...result, reload};
+  // A new query per learner: switching accounts never shows the previous one's answer.
+  const query = useMemo(() => (userId ? (client: SupabaseClient) => load(client) : null), [userId, load]);
+  const {load: current, retry} = useClientLoad(query);
+  if (!userId) return {data: null, error: null, loading: false, reload: retry};
+  return {
+    data: current.status === 'done' ? current.data : null,
+    error: current.status === 'error' ? current.message : null,
+    loading: current.status === 'loading',
+    reload: retry,
+  };
 }
 
-export const useCheckStatuses = (): Loaded<CheckStatus[]> => useSignedInLoad<CheckStatus[]>(loadCheckStatuses);
-export const useMyCertificates = (): Loaded<Certificate[]> => useSignedInLoad<Certificate[]>(loadMyCertificates);
+export const useCheckStatuses = (): Loaded<CheckStatus[]> => useSignedInLoad(loadCheckStatuses);
+export const useMyCertificates = (): Loaded<Certificate[]> => useSignedInLoad(loadMyCertificates);

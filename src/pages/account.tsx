@@ -4,8 +4,8 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
-import AccountSubscription from '@site/src/components/AccountSubscription';
-import AccountTransactions from '@site/src/components/AccountTransactions';
+import SubscriptionSummary from '@site/src/components/SubscriptionSummary';
+import TransactionHistory from '@site/src/components/TransactionHistory';
 import PaidSubscriptions from '@site/src/components/PaidSubscriptions';
 import {Message} from '@site/src/components/Form';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
@@ -14,6 +14,7 @@ import {confirmSubscription, readPayPalReturn, releaseCheckout, type PayPalRetur
 import {displayName} from '@site/src/lib/displayName';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
 import styles from './account.module.css';
+import {errorMessage} from '@site/src/lib/errors';
 
 type Confirm = {phase: 'idle'} | {phase: 'confirming'} | {phase: 'done'} | {phase: 'error'; message: string};
 
@@ -53,7 +54,7 @@ function usePayPalReturn(userId: string | null, onActivated: () => void) {
         setConfirm({phase: 'done'});
         onActivated();
       } catch (error) {
-        setConfirm({phase: 'error', message: error instanceof Error ? error.message : String(error)});
+        setConfirm({phase: 'error', message: errorMessage(error)});
       }
     },
     [getClient, setProfile, refreshProfile, onActivated],
@@ -134,26 +135,11 @@ function ReturnNotice({ret, confirm, retry}: ReturnType<typeof usePayPalReturn>)
 }
 
 function SignedInAccount({userId}: {userId: string}): React.JSX.Element {
-  const {refreshProfile} = useAuth();
   const dialogs = useAuthDialogs();
   const identity = useAccountIdentity();
   const [reloadKey, setReloadKey] = useState(0);
-  const [refreshedFor, setRefreshedFor] = useState<string | null>(null);
   const reload = useCallback(() => setReloadKey((k) => k + 1), []);
   const paypal = usePayPalReturn(userId, reload);
-
-  // Subscription columns change on the server (webhooks, renewals): read them fresh.
-  useEffect(() => {
-    let ignore = false;
-    refreshProfile()
-      .catch((error: unknown) => console.error('Could not refresh the profile:', error))
-      .finally(() => {
-        if (!ignore) setRefreshedFor(userId);
-      });
-    return () => {
-      ignore = true;
-    };
-  }, [userId, refreshProfile]);
 
   return (
     <>
@@ -171,9 +157,9 @@ function SignedInAccount({userId}: {userId: string}): React.JSX.Element {
         </div>
       )}
       <ReturnNotice {...paypal} />
-      <AccountSubscription ready={refreshedFor === userId} activating={paypal.confirm.phase === 'confirming'} onChanged={reload} />
+      <SubscriptionSummary manage activating={paypal.confirm.phase === 'confirming'} onChanged={reload} />
       <PaidSubscriptions userId={userId} reloadKey={reloadKey} onChanged={reload} />
-      <AccountTransactions userId={userId} reloadKey={reloadKey} />
+      <TransactionHistory userId={userId} reloadKey={reloadKey} />
     </>
   );
 }

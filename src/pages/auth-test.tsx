@@ -2,7 +2,9 @@ import React, {useEffect, useState} from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
+import AdminOnly from '@site/src/components/AdminOnly';
 import styles from './pages.module.css';
+import {errorMessage} from '@site/src/lib/errors';
 
 interface Assurance {
   currentLevel: string | null;
@@ -15,7 +17,6 @@ function AuthDiagnostics(): React.JSX.Element {
   const [clientError, setClientError] = useState<string | null>(null);
   const accessToken = state.session?.access_token ?? null;
 
-  // This page needs the client: load it even for a signed-out visitor.
   useEffect(() => {
     let ignore = false;
     getClient()
@@ -28,7 +29,7 @@ function AuthDiagnostics(): React.JSX.Element {
         else setAal({currentLevel: data.currentLevel, nextLevel: data.nextLevel});
       })
       .catch((error: unknown) => {
-        if (!ignore) setClientError(error instanceof Error ? error.message : String(error));
+        if (!ignore) setClientError(errorMessage(error));
       });
     return () => {
       ignore = true;
@@ -68,14 +69,17 @@ function AuthDiagnostics(): React.JSX.Element {
   );
 }
 
-// Operator diagnostics for the account system; no tokens or keys are ever shown here.
+// Operator diagnostics for the account system, for administrators only; no tokens or keys are
+// ever shown here.
 export default function AuthTest(): React.JSX.Element {
   return (
     <Layout title="Auth diagnostics" description="Operator diagnostics for the account system.">
       <main className="container margin-vert--lg">
         <Heading as="h1">Auth diagnostics</Heading>
-        <p>What this browser knows about the current visitor’s account session.</p>
-        <AuthDiagnostics />
+        <AdminOnly what="This page shows operators what this browser knows about its account session.">
+          <p>What this browser knows about the current visitor’s account session.</p>
+          <AuthDiagnostics />
+        </AdminOnly>
       </main>
     </Layout>
   );

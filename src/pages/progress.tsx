@@ -7,27 +7,18 @@ import ProgressDashboard from '@site/src/components/ProgressDashboard';
 import CertificateList from '@site/src/components/CertificateList';
 import {useCheckStatuses} from '@site/src/lib/useKnowledgeCheckData';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useProgress} from '@site/src/lib/progressStore';
 import styles from './pages.module.css';
+import SignInButton from '@site/src/components/SignInButton';
 
 function SignInInvite(): React.JSX.Element {
-  const dialogs = useAuthDialogs();
   return (
     <StatusPanel
       icon="📈"
       title="Sign in to track your progress"
       actions={
         <>
-          {dialogs ? (
-            <button type="button" className="button button--primary" onClick={() => dialogs.openAuth('signIn')}>
-              Sign in
-            </button>
-          ) : (
-            <Link className="button button--primary" to="/account">
-              Sign in
-            </Link>
-          )}
+          <SignInButton className="button button--primary">Sign in</SignInButton>
           <Link className="button button--secondary" to="/modules">
             Browse modules
           </Link>

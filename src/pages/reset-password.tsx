@@ -4,7 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import {Field, Message, formStyles as f} from '@site/src/components/Form';
-import {messageOf} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {newPasswordError} from '@site/src/lib/validation';
@@ -28,7 +28,7 @@ function NewPasswordForm({onDone}: {onDone(): void}): React.JSX.Element {
       if (authError) setError(authError.message);
       else onDone();
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

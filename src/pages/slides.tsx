@@ -1,15 +1,11 @@
-import React, {useCallback, useEffect, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useMemo, useRef, useState} from 'react';
 import clsx from 'clsx';
 import Layout from '@theme/Layout';
 import Link from '@docusaurus/Link';
 import SlideDeck from '@site/src/components/SlideDeck';
 import {formatSlideHash, resolveSlideHash, type SlidePosition} from '@site/src/components/SlideDeck/slideHash';
-import {isModuleSlug, moduleSlugs, slideDeckList, slideDecks} from '@site/src/data/slides';
-
-// The server render and the first client render both show this, so the static HTML has real
-// content and hydration matches; the URL hash is applied afterwards, in an effect.
-const FIRST_DECK = moduleSlugs[0];
-const START: SlidePosition = {slug: FIRST_DECK, index: 0};
+import {useCatalog} from '@site/src/catalog/useCatalog';
+import {courseDecks} from '@site/src/data/slides';
 
 /**
  * replaceState rather than assigning location.hash: stepping through slides should not add a
@@ -25,11 +21,17 @@ type CopyStatus = {state: 'idle'} | {state: 'copied'} | {state: 'failed'; url: s
 const IDLE: CopyStatus = {state: 'idle'};
 
 export default function SlidesPage(): React.JSX.Element {
-  const [position, setPosition] = useState<SlidePosition>(START);
+  const catalog = useCatalog();
+  const slideDeckList = useMemo(() => courseDecks(catalog), [catalog]);
+  const firstDeck = slideDeckList[0];
+  if (!firstDeck) throw new Error('The course catalog has no course with slides');
+  // The server render and the first client render both show the first deck, so the static HTML
+  // has real content and hydration matches; the URL hash is applied afterwards, in an effect.
+  const [position, setPosition] = useState<SlidePosition>({slug: firstDeck.slug, index: 0});
   const [copyStatus, setCopyStatus] = useState<CopyStatus>(IDLE);
   const copyTimer = useRef<number | undefined>(undefined);
 
-  const deck = slideDecks[isModuleSlug(position.slug) ? position.slug : FIRST_DECK];
+  const deck = slideDeckList.find((d) => d.slug === position.slug) ?? firstDeck;
 
   useEffect(() => {
     const applyHash = () => {
@@ -43,7 +45,7 @@ export default function SlidesPage(): React.JSX.Element {
     applyHash();
     window.addEventListener('hashchange', applyHash);
     return () => window.removeEventListener('hashchange', applyHash);
-  }, []);
+  }, [slideDeckList]);
 
   useEffect(() => () => window.clearTimeout(copyTimer.current), []);
 

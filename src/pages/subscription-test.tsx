@@ -1,7 +1,9 @@
-import React, {useEffect} from 'react';
+import React from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
+import {useFreshProfile} from '@site/src/lib/useFreshProfile';
+import AdminOnly from '@site/src/components/AdminOnly';
 import type {Profile} from '@site/src/lib/profile';
 import {toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
 import styles from './pages.module.css';
@@ -19,14 +21,8 @@ const VIEW_SOURCES: [keyof SubscriptionView, keyof Profile][] = [
 const show = (value: unknown): string => (value === null || value === undefined ? 'null' : JSON.stringify(value));
 
 function SubscriptionDiagnostics(): React.JSX.Element {
-  const {state, getClient, refreshProfile} = useAuth();
-  const userId = state.user?.id ?? null;
-
-  // This page needs data: load the client and read the profile fresh.
-  useEffect(() => {
-    getClient().catch(() => undefined);
-    if (userId) refreshProfile().catch((error: unknown) => console.error('Could not refresh the profile:', error));
-  }, [getClient, refreshProfile, userId]);
+  const {state} = useAuth();
+  useFreshProfile();
 
   const view = toSubscriptionView(state.profile);
   return (
@@ -68,14 +64,17 @@ function SubscriptionDiagnostics(): React.JSX.Element {
   );
 }
 
-// Operator diagnostics for subscriptions: the derived view beside the raw profile fields.
+// Operator diagnostics for subscriptions, for administrators only: the derived view beside the
+// raw profile fields of the signed-in account.
 export default function SubscriptionTest(): React.JSX.Element {
   return (
     <Layout title="Subscription diagnostics" description="Operator diagnostics for subscriptions.">
       <main className="container margin-vert--lg">
         <Heading as="h1">Subscription diagnostics</Heading>
-        <p>The subscription view the site derives from the signed-in learner’s profile.</p>
-        <SubscriptionDiagnostics />
+        <AdminOnly what="This page shows operators how the site reads a subscription.">
+          <p>The subscription view the site derives from the signed-in learner’s profile.</p>
+          <SubscriptionDiagnostics />
+        </AdminOnly>
       </main>
     </Layout>
   );

@@ -119,7 +119,7 @@ test('sign in → /pricing → discount code → review → PayPal simulator →
   const card = page.getByRole('region', {name: /^Subscription/});
   await expect(card.getByTestId('subscription-status')).toHaveText('✓ Active');
   await expect(card).toContainText('Premium (yearly)');
-  await expect(card).toContainText('$39.20 / year');
+  await expect(card).toContainText('$39.20/year');
   await expect(card).toContainText(code);
   subscriptionId = ((await card.locator('dd code').textContent()) ?? '').trim();
   expect(subscriptionId).toMatch(/^I-/);
@@ -220,7 +220,7 @@ test('cancelling on the PayPal page comes back to a calm note; nothing changes (
   await waitForHydration(page);
   await expect(page.getByText('Checkout cancelled.')).toBeVisible();
   await expect(page.getByTestId('subscription-status')).toHaveText('Inactive');
-  await expect(page.getByRole('link', {name: 'Upgrade'})).toBeVisible();
+  await expect(page.getByRole('link', {name: 'View Pricing Plans'})).toBeVisible();
   await expect(page.getByText('No payments yet.')).toBeVisible();
   await expectAccessible(page);
 });

@@ -136,6 +136,16 @@ test('…/index.html is normalised to the path without it', async ({page}) => {
   await expect(page.getByRole('heading', {level: 1, name: 'Welcome to Research Methods Academy'})).toBeVisible();
 });
 
+test('the diagnostics pages show a visitor only a sign-in prompt', async ({page}) => {
+  for (const path of ['/auth-test', '/subscription-test']) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', {name: 'Administrators only'}), path).toBeVisible();
+    await expect(page.getByRole('main').getByRole('button', {name: 'Sign In'}), path).toBeVisible();
+    await expect(page.locator('main dl, main table'), path).toHaveCount(0);
+  }
+});
+
 test('a crash shows "This page crashed." and Try again recovers', async ({page}) => {
   await page.goto('/crash-test');
   await waitForHydration(page);

@@ -3,10 +3,18 @@
 import {expectNoAxeViolations} from './axe';
 import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
-import {slideDecks} from '../../src/data/slides';
+import path from 'node:path';
+import {courseDecks, type SlideDeckData} from '../../src/data/slides';
+import {readCatalog} from '../../src/catalog/readCatalog';
 
-const overview = slideDecks['research-overview'];
-const review = slideDecks['systematic-review'];
+const decks = new Map(courseDecks(readCatalog(path.resolve(__dirname, '../../docs'))).map((d) => [d.slug, d]));
+function deckOf(slug: string): SlideDeckData {
+  const found = decks.get(slug);
+  if (!found) throw new Error(`no deck for ${slug}`);
+  return found;
+}
+const overview = deckOf('research-overview');
+const review = deckOf('systematic-review');
 
 function counter(page: Page) {
   return page.getByText(/^Slide \d+ of \d+$/);
@@ -16,8 +24,8 @@ function slide(page: Page) {
   return page.locator('section[aria-roledescription="slide"]');
 }
 
-function titleOf(slug: keyof typeof slideDecks, number: number): string {
-  const s = slideDecks[slug].slides[number - 1];
+function titleOf(slug: string, number: number): string {
+  const s = deckOf(slug).slides[number - 1];
   if (!s) throw new Error(`${slug} has no slide ${number}`);
   return s.title;
 }

@@ -217,12 +217,13 @@ describe('Subscription panel', () => {
       error: null,
     };
     renderPanel();
-    const rows = await screen.findAllByRole('listitem');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('🔄');
     expect(rows[0]).toHaveTextContent('Renewal');
     expect(rows[0]).toHaveTextContent('$49.00');
-    expect(rows[0]).toHaveTextContent('pending');
+    expect(rows[0]).toHaveTextContent('Pending');
     expect(rows[0]).toHaveTextContent(new Date('2026-01-05T12:00:00Z').toLocaleDateString());
     expect(rows[1]).toHaveTextContent('🎯');
     expect(rows[1]).toHaveTextContent('Subscription');

@@ -4,10 +4,23 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import SlideDeck from '../../src/components/SlideDeck';
 import {formatSlideHash, parseSlideHash, resolveSlideHash} from '../../src/components/SlideDeck/slideHash';
-import {moduleSlugs, slideDeckList, slideDecks, type SlideDeckData} from '../../src/data/slides';
+import path from 'node:path';
+import {courseDecks, deckCourseSlugs, type SlideDeckData} from '../../src/data/slides';
+import {readCatalog} from '../../src/catalog/readCatalog';
 import SlidesPage from '../../src/pages/slides';
 
-const deck = slideDecks['systematic-review'];
+// The page reads the catalog the build derives from docs/; so do these tests.
+const catalog = readCatalog(path.resolve(__dirname, '../../docs'));
+vi.mock('@site/src/catalog/useCatalog', () => ({useCatalog: () => catalog}));
+
+const slideDeckList = courseDecks(catalog);
+const slideDecks = Object.fromEntries(slideDeckList.map((d) => [d.slug, d]));
+function deckOf(slug: string): SlideDeckData {
+  const found = slideDecks[slug];
+  if (!found) throw new Error(`no deck for ${slug}`);
+  return found;
+}
+const deck = deckOf('systematic-review');
 const count = deck.slides.length;
 
 function slideTitle(d: SlideDeckData, index: number): string {
@@ -68,7 +81,7 @@ describe('slideHash', () => {
     expect(resolveSlideHash('#open-data', slideDeckList)).toEqual({slug: 'open-data', index: 0});
     // A known deck keeps the reader in that module even when the slide number is out of range.
     expect(resolveSlideHash('#open-data/99', slideDeckList)).toEqual({slug: 'open-data', index: 0});
-    const last = slideDecks.publishing.slides.length;
+    const last = deckOf('publishing').slides.length;
     expect(resolveSlideHash(`#publishing/${last}`, slideDeckList)).toEqual({slug: 'publishing', index: last - 1});
   });
 
@@ -83,18 +96,13 @@ describe('slideHash', () => {
 });
 
 describe('slide data', () => {
-  it('has one deck per module, in course order, linking to the module page', () => {
-    expect(slideDeckList.map((d) => d.slug)).toEqual([...moduleSlugs]);
-    expect(moduleSlugs).toEqual([
-      'research-overview',
-      'literature-review',
-      'systematic-review',
-      'data-analysis',
-      'manuscript-writing',
-      'open-data',
-      'publishing',
-    ]);
-    for (const d of slideDeckList) expect(d.permalink).toBe(`/docs/modules/${d.slug}/`);
+  it('has one deck per course, in the catalog’s course order, titled and linked as the course', () => {
+    expect(slideDeckList.map((d) => d.slug)).toEqual(catalog.courses.map((c) => c.slug));
+    expect([...deckCourseSlugs].sort()).toEqual(catalog.courses.map((c) => c.slug).sort());
+    for (const [i, d] of slideDeckList.entries()) {
+      expect(d.title).toBe(catalog.courses[i]?.title);
+      expect(d.permalink).toBe(`/docs/modules/${d.slug}/`);
+    }
   });
 
   it('keeps every deck to 6-9 slides of 3-5 distinct, non-empty points', () => {
@@ -293,7 +301,7 @@ describe('/slides page', () => {
   it('starts on the first deck without touching a bare URL', () => {
     openAt('');
     render(<SlidesPage />);
-    const first = slideDecks['research-overview'];
+    const first = deckOf('research-overview');
     expect(screen.getByText(`Slide 1 of ${first.slides.length}`)).toBeInTheDocument();
     expect(currentSlide()).toHaveAttribute('aria-label', `1 of ${first.slides.length}: ${slideTitle(first, 0)}`);
     expect(screen.getByRole('button', {name: /Research Overview/, pressed: true})).toBeInTheDocument();
@@ -331,7 +339,7 @@ describe('/slides page', () => {
   it('follows hashchange events', () => {
     openAt('');
     render(<SlidesPage />);
-    const target = slideDecks['open-data'];
+    const target = deckOf('open-data');
     act(() => {
       window.history.replaceState(null, '', '/slides#open-data/2');
       window.dispatchEvent(new HashChangeEvent('hashchange'));
@@ -344,7 +352,7 @@ describe('/slides page', () => {
     const user = userEvent.setup();
     render(<SlidesPage />);
     await user.click(screen.getByRole('button', {name: /Publishing/}));
-    const pub = slideDecks.publishing;
+    const pub = deckOf('publishing');
     expect(currentSlide()).toHaveAttribute('aria-label', `1 of ${pub.slides.length}: ${slideTitle(pub, 0)}`);
     expect(window.location.hash).toBe('#publishing/1');
     expect(screen.getByRole('link', {name: /Open the Publishing lessons/})).toHaveAttribute('href', '/docs/modules/publishing/');

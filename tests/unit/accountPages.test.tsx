@@ -7,7 +7,7 @@ import ResetPassword from '../../src/pages/reset-password';
 import AuthTest from '../../src/pages/auth-test';
 import SubscriptionTest from '../../src/pages/subscription-test';
 import {loadSupabase} from '../../src/lib/supabase';
-import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
+import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
 vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
 
@@ -70,9 +70,14 @@ describe('/reset-password', () => {
 });
 
 describe('diagnostics pages', () => {
-  it('/auth-test shows the auth state without tokens', async () => {
-    storeSession();
-    fake.session = makeSession();
+  const signInAs = (role: 'admin' | 'learner') => {
+    const session = makeSession(makeUser(role === 'admin' ? {app_metadata: {provider: 'email', role: 'admin'}} : {}));
+    storeSession(session);
+    fake.session = session;
+  };
+
+  it('/auth-test shows an admin the auth state without tokens', async () => {
+    signInAs('admin');
     const {container} = renderPage(<AuthTest />);
     await waitFor(() => expect(screen.getByText('user-1')).toBeInTheDocument());
     expect(screen.getByText('ada@example.com')).toBeInTheDocument();
@@ -82,9 +87,8 @@ describe('diagnostics pages', () => {
     expect(container.textContent).not.toContain('test-anon-key');
   });
 
-  it('/subscription-test shows the view beside the raw profile fields', async () => {
-    storeSession();
-    fake.session = makeSession();
+  it('/subscription-test shows an admin the view beside the raw profile fields', async () => {
+    signInAs('admin');
     fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: '49.00'}), error: null};
     const {container} = renderPage(<SubscriptionTest />);
     await waitFor(() => expect(screen.getByText('loaded')).toBeInTheDocument());
@@ -94,4 +98,32 @@ describe('diagnostics pages', () => {
     expect(screen.getByText('subscription_amount')).toBeInTheDocument();
     expect(container.textContent).not.toContain('access-token-secret');
   });
+
+  for (const [path, Page] of [
+    ['/auth-test', AuthTest],
+    ['/subscription-test', SubscriptionTest],
+  ] as const) {
+    it(`${path} shows a signed-out visitor only a sign-in prompt, without loading the account system`, async () => {
+      const user = userEvent.setup();
+      const {container} = renderPage(<Page />);
+      expect(await screen.findByRole('heading', {name: 'Administrators only'})).toBeInTheDocument();
+      expect(screen.queryByTestId('auth-diagnostics')).not.toBeInTheDocument();
+      expect(screen.queryByTestId('subscription-diagnostics')).not.toBeInTheDocument();
+      expect(container.querySelector('dl, table')).toBeNull();
+      expect(loadSupabase).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', {name: 'Sign In'}));
+      expect(await screen.findByRole('dialog', {name: 'Sign In'})).toBeInTheDocument();
+    });
+
+    it(`${path} shows a signed-in learner who is not an admin nothing of the diagnostics`, async () => {
+      signInAs('learner');
+      fake.tables.profiles = {data: profileRow({subscription_status: 'active'}), error: null};
+      const {container} = renderPage(<Page />);
+      expect(await screen.findByRole('heading', {name: 'Access denied'})).toBeInTheDocument();
+      expect(container.textContent).not.toContain('user-1');
+      expect(container.textContent).not.toContain('ada@example.com');
+      expect(container.textContent).not.toContain('"active"');
+      expect(container.querySelector('dl, table')).toBeNull();
+    });
+  }
 });

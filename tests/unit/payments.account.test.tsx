@@ -66,7 +66,7 @@ describe('/account', () => {
     fake.tables.subscription_transactions = {data: [], error: null};
     renderAccount();
     expect(await screen.findByTestId('subscription-status')).toHaveTextContent('Inactive');
-    expect(screen.getByRole('link', {name: 'Upgrade'})).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', {name: 'View Pricing Plans'})).toHaveAttribute('href', '/pricing');
     expect(screen.queryByRole('button', {name: 'Cancel subscription'})).not.toBeInTheDocument();
     expect(await screen.findByText(/No payments yet/)).toBeInTheDocument();
   });
@@ -77,10 +77,10 @@ describe('/account', () => {
     renderAccount();
     const card = await screen.findByRole('region', {name: /^Subscription/});
     await waitFor(() => expect(within(card).getByTestId('subscription-status')).toHaveTextContent('Active'));
-    for (const text of ['Premium (yearly)', '$39.20 / year', 'SAVE20', 'I-ABC123', 'Renews on']) expect(card).toHaveTextContent(text);
+    for (const text of ['Premium (yearly)', '$39.20/year', 'SAVE20', 'I-ABC123', 'Renews on']) expect(card).toHaveTextContent(text);
     expect(within(card).getByRole('link', {name: /Manage on PayPal/})).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
     expect(within(card).getByRole('link', {name: 'Help'}).getAttribute('href')).toMatch(/^mailto:support@researchmethods\.academy/);
-    expect(within(card).queryByRole('link', {name: 'Upgrade'})).not.toBeInTheDocument();
+    expect(within(card).queryByRole('link', {name: 'View Pricing Plans'})).not.toBeInTheDocument();
     const row = await screen.findByRole('row', {name: /Subscription/});
     expect(row).toHaveTextContent('Premium (yearly): first year');
     expect(row).toHaveTextContent('$39.20 USD');

@@ -2,7 +2,6 @@ import {describe, expect, it} from 'vitest';
 import {createFakeSupabase} from './helpers/fakeSupabase';
 import {addPayments, httpError} from './helpers/paymentsFake';
 import {
-  PREMIUM_PLAN,
   cancelSubscription,
   checkDiscountCode,
   confirmSubscription,
@@ -10,14 +9,13 @@ import {
   csvField,
   dayRange,
   fetchAdminTransactions,
-  formatPrice,
   isAdminUser,
   readPayPalReturn,
   totalsOf,
   transactionsCsv,
   type AdminTransaction,
 } from '../../src/lib/payments';
-import {PREMIUM_PRICE_USD} from '../../src/config/site';
+import {PREMIUM_PLAN, formatPrice} from '../../shared/plan';
 
 const setup = () => {
   const fake = createFakeSupabase();
@@ -26,7 +24,7 @@ const setup = () => {
 
 describe('the plan', () => {
   it('shows the one price from the shared config', () => {
-    expect(PREMIUM_PLAN.priceUsd).toBe(PREMIUM_PRICE_USD);
+    expect(formatPrice(PREMIUM_PLAN.priceUsd)).toBe('$49');
     expect(formatPrice(49)).toBe('$49');
     expect(formatPrice(39.2)).toBe('$39.20');
   });

@@ -7,7 +7,6 @@ import {
   formatPercent,
   LOAD_FAILED,
   loadProgressData,
-  NETWORK_FAILED,
   progressErrorMessage,
   rpcArgs,
   SAVE_FAILED,
@@ -15,6 +14,7 @@ import {
   trackLesson,
   type ProgressData,
 } from '../../src/lib/progress';
+import {NETWORK_ERROR} from '../../src/lib/errors';
 import {completedDocIds, continueLesson, findDocEntry, lessonNeighbours} from '../../src/lib/progressCatalog';
 import type {CourseCatalog} from '../../src/catalog/types';
 import type {SupabaseClient} from '@supabase/supabase-js';
@@ -122,8 +122,8 @@ describe('progressErrorMessage', () => {
   });
 
   it('names network failures', () => {
-    expect(progressErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_FAILED);
-    expect(progressErrorMessage({message: 'TypeError: NetworkError when attempting to fetch resource.'})).toBe(NETWORK_FAILED);
+    expect(progressErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
+    expect(progressErrorMessage({message: 'TypeError: NetworkError when attempting to fetch resource.'})).toBe(NETWORK_ERROR);
   });
 
   it("otherwise shows the backend's own message, or a fallback", () => {
@@ -167,7 +167,7 @@ describe('calls', () => {
     expect(ok).toEqual({data: expect.objectContaining({progress_percentage: 33.33}), error: null});
     expect(rpc).toHaveBeenCalledWith('track_lesson_progress', {p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 0, p_completed: true});
     expect(await trackLesson(client, {courseSlug: 'c', lessonSlug: 'l'})).toEqual({data: null, error: 'Lesson not found'});
-    expect(await trackLesson(client, {courseSlug: 'c', lessonSlug: 'l'})).toEqual({data: null, error: NETWORK_FAILED});
+    expect(await trackLesson(client, {courseSlug: 'c', lessonSlug: 'l'})).toEqual({data: null, error: NETWORK_ERROR});
   });
 
   it('reports a failed load as an error, not as empty progress', async () => {

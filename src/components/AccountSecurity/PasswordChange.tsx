@@ -1,5 +1,5 @@
 import React, {useState, type FormEvent} from 'react';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {CodeField, Field, Message, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {changePassword, sendReauthenticationCode} from '@site/src/lib/accountSecurity';
 import {newPasswordError} from '@site/src/lib/validation';
@@ -48,12 +48,9 @@ export default function PasswordChange(): React.JSX.Element {
       {notice && <Message kind={notice.kind}>{notice.text}</Message>}
       {codeSent ? (
         <form className={f.form} onSubmit={onSave} noValidate>
-          <Field
+          <CodeField
             id="security-password-nonce"
             label="Code from the e-mail"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={nonce}
             onChange={(e) => setNonce(e.target.value)}
             autoFocusHere

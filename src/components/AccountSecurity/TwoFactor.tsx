@@ -1,6 +1,6 @@
 import React, {useEffect, useState, type FormEvent} from 'react';
 import type {Factor} from '@supabase/supabase-js';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {CodeField, Field, Message, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
 import Section from './Section';
@@ -96,12 +96,9 @@ export default function TwoFactor(): React.JSX.Element {
           <p>
             Key: <code className={styles.secret} data-testid="totp-secret">{enrolment.secret}</code>
           </p>
-          <Field
+          <CodeField
             id="security-2fa-code"
             label="6-digit code from the app"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
             value={code}
             onChange={(e) => setCode(e.target.value)}
             autoFocusHere

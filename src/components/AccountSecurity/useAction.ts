@@ -1,5 +1,5 @@
 import {useCallback, useEffect, useRef, useState} from 'react';
-import {messageOf} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/errors';
 
 export type Notice = {kind: 'error' | 'success' | 'info'; text: string} | null;
 
@@ -21,7 +21,7 @@ export function useAction(): {busy: boolean; notice: Notice; setNotice(n: Notice
       const outcome = await action();
       if (mounted.current) setNotice(outcome);
     } catch (error) {
-      if (mounted.current) setNotice({kind: 'error', text: messageOf(error)});
+      if (mounted.current) setNotice({kind: 'error', text: errorMessage(error)});
     } finally {
       if (mounted.current) setBusy(false);
     }

@@ -5,7 +5,7 @@ import SubscriptionPanel from '@site/src/components/SubscriptionPanel';
 import CertificateList from '@site/src/components/CertificateList';
 import AccountSecurity from '@site/src/components/AccountSecurity';
 import {Field, Message, formStyles as f} from '@site/src/components/Form';
-import {messageOf} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/errors';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
 import {updateFullName} from '@site/src/lib/profile';
 import {displayName} from '@site/src/lib/displayName';
@@ -56,7 +56,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
       setEditing(false);
       setMessage({kind: 'success', text: 'Profile updated successfully!'});
     } catch (error) {
-      setMessage({kind: 'error', text: messageOf(error)});
+      setMessage({kind: 'error', text: errorMessage(error)});
     } finally {
       setSaving(false);
     }
@@ -70,7 +70,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
       if (problem) setMessage({kind: 'error', text: problem});
       else onSignedOut();
     } catch (error) {
-      setMessage({kind: 'error', text: messageOf(error)});
+      setMessage({kind: 'error', text: errorMessage(error)});
     } finally {
       setSigningOut(false);
     }
@@ -120,7 +120,7 @@ export function ProfileTab({onSignedOut}: {onSignedOut(): void}): React.JSX.Elem
   );
 }
 
-/** The signed-in visitor's account: profile and subscription, in a dialog with two tabs. */
+/** The signed-in visitor's account in a dialog with three tabs: profile, subscription and security. */
 export default function AccountSettings({onClose}: {onClose(): void}): React.JSX.Element {
   const [tab, setTab] = useState<Tab>('profile');
   const identity = useAccountIdentity();

@@ -1,29 +1,14 @@
 import React, {useEffect, useId, useMemo, useState} from 'react';
-import {useSupabaseClient} from '@site/src/lib/auth';
-import {capitalise, formatLocalDate, formatMoney} from '@site/src/lib/subscription';
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
-import TransactionStatus from '@site/src/components/TransactionStatus';
-import dataTable from '@site/src/css/dataTable.module.css';
+import TransactionTable from '@site/src/components/TransactionHistory/TransactionTable';
+import {useClientLoad} from '@site/src/lib/useClientLoad';
+import {downloadBlob} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
-type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: AdminTransaction[]};
-
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
-
-/** Starts a download of `text` as a file (a Blob URL, revoked after the click). */
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob(['\uFEFF', text], {type});
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 const today = () => {
   const d = new Date();
@@ -32,46 +17,27 @@ const today = () => {
 
 /** Every transaction (admins): filters by status and date range, totals, CSV export. */
 export default function AdminTransactions(): React.JSX.Element {
-  const getClient = useSupabaseClient();
   const id = useId();
   const [filters, setFilters] = useState<AdminFilters>({});
-  const [load, setLoad] = useState<Load>({status: 'loading'});
-  const [attempt, setAttempt] = useState(0);
   const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
 
   const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start date must be on or before the end date.' : null;
+  const query = useMemo(() => (rangeError ? null : (client: SupabaseClient) => fetchAdminTransactions(client, filters)), [filters, rangeError]);
+  const {load, retry} = useClientLoad(query);
 
+  // The status filter offers every status seen so far, not only those of the current answer.
   useEffect(() => {
-    if (rangeError) return;
-    let ignore = false;
-    setLoad({status: 'loading'});
-    getClient()
-      .then((client) => fetchAdminTransactions(client, filters))
-      .then(
-        (result) => {
-          if (ignore) return;
-          if (result.error !== null) setLoad({status: 'error', message: result.error});
-          else {
-            setLoad({status: 'done', rows: result.data});
-            setSeenStatuses((seen) => Array.from(new Set([...seen, ...result.data.map((r) => r.status)])).sort());
-          }
-        },
-        (error: unknown) => {
-          if (!ignore) setLoad({status: 'error', message: error instanceof Error ? error.message : String(error)});
-        },
-      );
-    return () => {
-      ignore = true;
-    };
-  }, [getClient, filters, attempt, rangeError]);
+    if (load.status === 'done') setSeenStatuses((seen) => Array.from(new Set([...seen, ...load.data.map((r) => r.status)])).sort());
+  }, [load]);
 
-  const rows = useMemo(() => (load.status === 'done' ? load.rows : []), [load]);
+  const rows = useMemo<AdminTransaction[]>(() => (load.status === 'done' ? load.data : []), [load]);
   const totals = useMemo(() => totalsOf(rows), [rows]);
   const filtered = Boolean(filters.status || filters.from || filters.to);
 
   const onExport = () => {
     const parts = ['transactions', filters.status, filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`].filter(Boolean);
-    downloadText(`${parts.join('_') || 'transactions'}_${today()}.csv`, transactionsCsv(rows));
+    // A byte-order mark first, so spreadsheet programs read the CSV as UTF-8.
+    downloadBlob(new Blob(['\uFEFF', transactionsCsv(rows)], {type: 'text/csv;charset=utf-8'}), `${parts.join('_') || 'transactions'}_${today()}.csv`);
   };
 
   return (
@@ -128,7 +94,7 @@ export default function AdminTransactions(): React.JSX.Element {
           <button type="button" className="button button--secondary" onClick={() => setFilters({})} disabled={!filtered}>
             Clear filters
           </button>
-          <button type="button" className="button button--secondary" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary" onClick={retry}>
             Refresh
           </button>
           <button type="button" className="button button--primary" onClick={onExport} disabled={load.status !== 'done' || rows.length === 0}>
@@ -149,7 +115,7 @@ export default function AdminTransactions(): React.JSX.Element {
       {load.status === 'error' && (
         <>
           <Message kind="error">Could not load the transactions: {load.message}</Message>
-          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={retry}>
             Try again
           </button>
         </>
@@ -182,45 +148,7 @@ export default function AdminTransactions(): React.JSX.Element {
           {rows.length === 0 ? (
             <p>No transactions{filtered ? ' match these filters' : ' yet'}.</p>
           ) : (
-            <div className={dataTable.scroll}>
-              <table className={dataTable.table}>
-                <caption className="sr-only">All subscription transactions, newest first</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">User</th>
-                    <th scope="col">Type</th>
-                    <th scope="col" className={dataTable.num}>
-                      Amount
-                    </th>
-                    <th scope="col">Status</th>
-                    <th scope="col">PayPal subscription</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {rows.map((row) => (
-                    <tr key={row.id}>
-                      <td>
-                        <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
-                          {formatLocalDate(row.created_at)}
-                        </time>
-                      </td>
-                      <th scope="row" className={styles.user}>
-                        {row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}
-                      </th>
-                      <td>{capitalise(row.transaction_type)}</td>
-                      <td className={dataTable.num}>
-                        {formatMoney(row.amount)} {row.currency}
-                      </td>
-                      <td>
-                        <TransactionStatus status={row.status} />
-                      </td>
-                      <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <TransactionTable rows={rows} caption="All subscription transactions, newest first" admin />
           )}
         </>
       )}

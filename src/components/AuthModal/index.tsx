@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Dialog, {focusInitial} from '@site/src/components/Dialog';
 import {Field, LinkButton, Message, formStyles as f} from '@site/src/components/Form';
 import MfaCodeForm from '@site/src/components/MfaCodeForm';
-import {messageOf} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {confirmRedirect, recoveryRedirect, type AuthMode} from '@site/src/lib/authUi';
 import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
@@ -72,7 +72,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     try {
       await action();
     } catch (e) {
-      if (mounted.current) setError(messageOf(e));
+      if (mounted.current) setError(errorMessage(e));
     } finally {
       if (mounted.current) setBusy(false);
     }

@@ -5,6 +5,8 @@ import {useAuth} from '@site/src/lib/auth';
 import {verifyCertificate, type Verification} from '@site/src/lib/knowledgeChecks';
 import {formatIssueDate, isCertificateCode, linkedInAddUrl, verificationUrl} from '@site/src/lib/certificates';
 import {certificatePng} from '@site/src/lib/certificateImage';
+import {errorMessage} from '@site/src/lib/errors';
+import {downloadBlob} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 type State = {name: 'loading'} | {name: 'missing'} | {name: 'error'; message: string} | {name: 'found'; certificate: Verification};
@@ -32,7 +34,7 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
         if (result.error !== null) setState({name: 'error', message: result.error});
         else setState(result.data ? {name: 'found', certificate: result.data} : {name: 'missing'});
       } catch (error) {
-        if (!cancelled) setState({name: 'error', message: error instanceof Error ? error.message : String(error)});
+        if (!cancelled) setState({name: 'error', message: errorMessage(error)});
       }
     })();
     return () => {
@@ -49,15 +51,9 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
     setDownloadError(null);
     try {
       const blob = await certificatePng({fullName: certificate.fullName, courseTitle: certificate.courseTitle, issuedDate, code, url});
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(blob);
-      link.download = `certificate-${code}.png`;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10_000);
+      downloadBlob(blob, `certificate-${code}.png`);
     } catch (error) {
-      setDownloadError(error instanceof Error ? error.message : String(error));
+      setDownloadError(errorMessage(error));
     }
   }, [certificate, issuedDate, code, url]);
 

@@ -1,5 +1,6 @@
 import React, {useEffect, useRef} from 'react';
-import {PREMIUM_PLAN, formatPrice, type DiscountQuote} from '@site/src/lib/payments';
+import type {DiscountQuote} from '@site/src/lib/payments';
+import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import {Message} from '@site/src/components/Form';
 import styles from './styles.module.css';
 

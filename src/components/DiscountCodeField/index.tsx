@@ -2,7 +2,7 @@ import React, {useId, useState, type FormEvent} from 'react';
 import clsx from 'clsx';
 import {MAX_CODE_LENGTH, normaliseCode, type DiscountQuote} from '@site/src/lib/payments';
 import type {Result} from '@site/src/lib/profile';
-import {formStyles as f} from '@site/src/components/Form';
+import {Message, formStyles as f} from '@site/src/components/Form';
 import styles from './styles.module.css';
 
 export interface DiscountCodeFieldProps {
@@ -95,14 +95,14 @@ export default function DiscountCodeField({onCheck, applied, onChange, disabled}
       </div>
       <div aria-live="polite" className={styles.live}>
         {error && (
-          <p id={errorId} role="alert" className={clsx(styles.message, styles.error)}>
+          <Message kind="error" id={errorId}>
             {error}
-          </p>
+          </Message>
         )}
         {applied && !error && (
-          <p role="status" className={clsx(styles.message, styles.success)}>
+          <Message kind="success">
             Code {applied.code} applied: {applied.percentOff}% off.
-          </p>
+          </Message>
         )}
       </div>
     </form>

@@ -22,6 +22,11 @@ export function Field({id, label, autoFocusHere, className, ...input}: FieldProp
   );
 }
 
+/** A field for a 6-digit one-time code (authenticator app or e-mail): numeric keypad, autofill. */
+export function CodeField(props: Omit<FieldProps, 'inputMode' | 'autoComplete' | 'maxLength'>): React.JSX.Element {
+  return <Field inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...props} />;
+}
+
 /** An error (role=alert) or a confirmation (role=status) announced to assistive technology. */
 export function Message({kind, children, id}: {kind: 'error' | 'success' | 'info'; children: ReactNode; id?: string}): React.JSX.Element {
   return (

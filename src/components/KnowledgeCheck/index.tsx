@@ -16,6 +16,7 @@ import {
   type QuestionResult,
 } from '@site/src/lib/knowledgeChecks';
 import styles from './styles.module.css';
+import {errorMessage} from '@site/src/lib/errors';
 
 export interface KnowledgeCheckProps {
   course: CatalogCourse;
@@ -131,7 +132,7 @@ export default function KnowledgeCheck({course, lesson}: KnowledgeCheckProps): R
       }
       setPhase({name: 'ready', check: loaded.data, result: null, submitted: null});
     } catch (error) {
-      setPhase({name: 'error', message: error instanceof Error ? error.message : String(error)});
+      setPhase({name: 'error', message: errorMessage(error)});
     }
   }, [getClient, course.slug, lesson.slug, userId, showResult]);
 
@@ -161,7 +162,7 @@ export default function KnowledgeCheck({course, lesson}: KnowledgeCheckProps): R
         if (graded.error !== null) setFormError(graded.error);
         else showResult(phase.check, graded.data, answers);
       } catch (error) {
-        setFormError(error instanceof Error ? error.message : String(error));
+        setFormError(errorMessage(error));
       } finally {
         setBusy(false);
       }

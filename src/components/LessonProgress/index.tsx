@@ -11,6 +11,7 @@ import {startLessonTimeTracking, type LessonTimeTracking} from '@site/src/lib/pr
 import ProgressBar from '@site/src/components/ProgressBar';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import styles from './styles.module.css';
+import {errorMessage} from '@site/src/lib/errors';
 
 export interface LessonProgressProps {
   course: CatalogCourse;
@@ -72,7 +73,7 @@ function SignedInLessonProgress({course, lesson, index}: LessonProgressProps): R
         if (result.error !== null) setError(result.error);
         else await reload();
       } catch (e) {
-        if (!cancelled) setError(e instanceof Error ? e.message : String(e));
+        if (!cancelled) setError(errorMessage(e));
       }
     })();
     return () => {
@@ -108,7 +109,7 @@ function SignedInLessonProgress({course, lesson, index}: LessonProgressProps): R
       setOptimistic(null);
     } catch (e) {
       tracker?.giveBack(seconds);
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import React, {useState, type FormEvent} from 'react';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
-import {messageOf} from '@site/src/lib/errors';
+import {CodeField, Message, formStyles as f} from '@site/src/components/Form';
+import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {verifySignInCode} from '@site/src/lib/accountSecurity';
 
@@ -36,7 +36,7 @@ export default function MfaCodeForm({idPrefix, title = 'Two-Factor Authenticatio
       }
       onVerified();
     } catch (e) {
-      setError(messageOf(e));
+      setError(errorMessage(e));
     } finally {
       setBusy(false);
     }
@@ -53,13 +53,10 @@ export default function MfaCodeForm({idPrefix, title = 'Two-Factor Authenticatio
           {error}
         </Message>
       )}
-      <Field
+      <CodeField
         id={`${idPrefix}-code`}
         label="Authentication code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         pattern="[0-9]*"
-        maxLength={6}
         required
         value={code}
         onChange={(e) => setCode(e.target.value)}

@@ -1,12 +1,12 @@
-import React, {useEffect, useState} from 'react';
+import React, {useState} from 'react';
 import {useAuth} from '@site/src/lib/auth';
 import {formatLocalDate, formatMoney} from '@site/src/lib/subscription';
-import {cancelSubscription, fetchPaidSubscriptions, type PaidSubscription} from '@site/src/lib/payments';
+import {cancelSubscription, fetchPaidSubscriptions} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
 import dataTable from '@site/src/css/dataTable.module.css';
+import {useClientLoad} from '@site/src/lib/useClientLoad';
 import styles from './styles.module.css';
 
-type Load = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; rows: PaidSubscription[]};
 
 const STATUS: Record<string, string> = {ACTIVE: 'Active', SUSPENDED: 'Suspended', CANCELLED: 'Cancelled', EXPIRED: 'Ended'};
 const LIVE = new Set(['ACTIVE', 'SUSPENDED']);
@@ -24,30 +24,14 @@ export interface PaidSubscriptionsProps {
  */
 export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: PaidSubscriptionsProps): React.JSX.Element | null {
   const {getClient} = useAuth();
-  const [load, setLoad] = useState<Load>({status: 'loading'});
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
 
-  useEffect(() => {
-    let ignore = false;
-    getClient()
-      .then((client) => fetchPaidSubscriptions(client))
-      .then(
-        (result) => {
-          if (!ignore) setLoad(result.error !== null ? {status: 'error', message: result.error} : {status: 'done', rows: result.data});
-        },
-        (failure: unknown) => {
-          if (!ignore) setLoad({status: 'error', message: failure instanceof Error ? failure.message : String(failure)});
-        },
-      );
-    return () => {
-      ignore = true;
-    };
-  }, [getClient, userId, reloadKey, attempt]);
+  // One run per learner and per reload (after a purchase is confirmed or a cancellation).
+  const {load, retry} = useClientLoad(fetchPaidSubscriptions, `${userId}:${reloadKey}`);
 
-  if (load.status === 'loading' || (load.status === 'done' && load.rows.length < 2)) return null;
+  if (load.status === 'loading' || (load.status === 'done' && load.data.length < 2)) return null;
 
   const cancel = async (id: string) => {
     setBusy(true);
@@ -59,7 +43,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
         return;
       }
       setConfirming(null);
-      setAttempt((n) => n + 1);
+      retry();
       onChanged?.();
     } finally {
       setBusy(false);
@@ -89,7 +73,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
                 </tr>
               </thead>
               <tbody>
-                {load.rows.map((row) => (
+                {load.data.map((row) => (
                   <tr key={row.paypal_subscription_id}>
                     <td>
                       <code>{row.paypal_subscription_id}</code>

@@ -2,6 +2,7 @@ import React, {useCallback, useEffect, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
+import {useFreshProfile} from '@site/src/lib/useFreshProfile';
 import {formatLocalDate, toSubscriptionView} from '@site/src/lib/subscription';
 import {
   checkDiscountCode,
@@ -14,6 +15,8 @@ import {hasPremiumAccess, isActiveSubscription} from '@site/src/lib/premiumAcces
 import DiscountCodeField from '@site/src/components/DiscountCodeField';
 import CheckoutReview from '@site/src/components/CheckoutReview';
 import styles from './styles.module.css';
+import {errorMessage} from '@site/src/lib/errors';
+import SignInButton from '@site/src/components/SignInButton';
 
 export interface PremiumCheckoutProps {
   quote: DiscountQuote | null;
@@ -32,28 +35,14 @@ const leave = (url: string) => window.location.assign(url);
 export default function PremiumCheckout({quote, onQuote, navigate = leave}: PremiumCheckoutProps): React.JSX.Element {
   const {state, getClient, refreshProfile} = useAuth();
   const dialogs = useAuthDialogs();
-  const userId = state.user?.id ?? null;
-  const [refreshedFor, setRefreshedFor] = useState<string | null>(null);
+  // The subscription columns change on the server: read them fresh before offering Subscribe.
+  const fresh = useFreshProfile();
   const [step, setStep] = useState<'code' | 'review'>('code');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const requestId = useRef<string | null>(null);
   const reviewButton = useRef<HTMLButtonElement>(null);
   const backToCode = useRef(false);
-
-  // The subscription columns change on the server: read them fresh before offering Subscribe.
-  useEffect(() => {
-    if (!userId) return;
-    let ignore = false;
-    refreshProfile()
-      .catch((e: unknown) => console.error('Could not refresh the profile:', e))
-      .finally(() => {
-        if (!ignore) setRefreshedFor(userId);
-      });
-    return () => {
-      ignore = true;
-    };
-  }, [userId, refreshProfile]);
 
   useEffect(() => {
     if (step === 'code' && backToCode.current) {
@@ -83,7 +72,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
       navigate(result.data.approvalUrl);
       // Stay "busy" while the browser leaves for PayPal.
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(errorMessage(e));
       setBusy(false);
     }
   };
@@ -101,26 +90,18 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
       <div className={styles.box}>
         <p className={styles.note}>Sign in to subscribe. Have a discount code? You can enter it after signing in.</p>
         <div className={styles.actions}>
-          {dialogs ? (
-            <>
-              <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
-                Sign in to subscribe
-              </button>
-              <button type="button" className="button button--secondary" onClick={() => dialogs.openAuth('signUp')}>
-                Create a free account
-              </button>
-            </>
-          ) : (
-            <Link className="button button--primary button--lg" to="/account">
-              Sign in to subscribe
-            </Link>
+          <SignInButton className="button button--primary button--lg">Sign in to subscribe</SignInButton>
+          {dialogs && (
+            <SignInButton className="button button--secondary" mode="signUp">
+              Create a free account
+            </SignInButton>
           )}
         </div>
       </div>
     );
   }
 
-  if (refreshedFor !== userId) {
+  if (!fresh) {
     return (
       <p role="status" className={styles.note}>
         Checking your subscription…

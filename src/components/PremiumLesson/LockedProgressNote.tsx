@@ -1,6 +1,6 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
-import styles from './styles.module.css';
+import ProgressInvite from '@site/src/components/ProgressInvite';
 
 /**
  * Where the progress panel would be on a Premium lesson the learner cannot open: progress on it
@@ -8,11 +8,14 @@ import styles from './styles.module.css';
  */
 export default function LockedProgressNote(): React.JSX.Element {
   return (
-    <aside className={styles.progressNote} aria-label="Lesson progress">
-      <p>Progress on Premium lessons is tracked with Premium.</p>
-      <Link className="button button--secondary button--sm" to="/pricing">
-        See Premium
-      </Link>
-    </aside>
+    <ProgressInvite
+      label="Lesson progress"
+      action={
+        <Link className="button button--secondary button--sm" to="/pricing">
+          See Premium
+        </Link>
+      }>
+      Progress on Premium lessons is tracked with Premium.
+    </ProgressInvite>
   );
 }

@@ -9,11 +9,11 @@ import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
-import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import {PREMIUM_PRICE_USD} from '@site/src/config/site';
+import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
 import styles from './styles.module.css';
+import SignInButton from '@site/src/components/SignInButton';
 
 const PremiumBody = lazy(() => import('./PremiumBody'));
 
@@ -140,7 +140,6 @@ function RetryPanel({message, onRetry, outline}: {message: string; onRetry: () =
 const dateFormat = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'});
 
 function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: string | null; outline: OutlineItem[]}): React.JSX.Element {
-  const dialogs = useAuthDialogs();
   const premiumLessons = useCatalog().courses.flatMap((c) => c.lessons).filter((l) => l.isPremium).length;
   const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
   return (
@@ -152,20 +151,12 @@ function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: st
       <p className={styles.lead}>What the rest of the lesson covers:</p>
       <Outline outline={outline} />
       <p className={styles.price}>
-        Premium is <strong>${PREMIUM_PRICE_USD} a year</strong> and opens all {premiumLessons} advanced lessons.
+        Premium is <strong>{formatPrice(PREMIUM_PLAN.priceUsd)} a year</strong> and opens all {premiumLessons} advanced lessons.
         {reason === 'lapsed' && ' Renew on the pricing page to read them again; your progress is kept.'}
       </p>
       <div className={styles.action}>
         {reason === 'visitor' ? (
-          dialogs ? (
-            <button type="button" className="button button--primary button--lg" onClick={() => dialogs.openAuth('signIn')}>
-              Sign in
-            </button>
-          ) : (
-            <Link className="button button--primary button--lg" to="/account">
-              Sign in
-            </Link>
-          )
+          <SignInButton className="button button--primary button--lg">Sign in</SignInButton>
         ) : (
           <Link className="button button--primary button--lg" to="/pricing">
             {reason === 'lapsed' ? 'Renew Premium' : 'See Premium'}

@@ -1,7 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import type {CatalogCourse} from '@site/src/catalog/types';
-import {PREMIUM_PRICE_USD} from '@site/src/config/site';
+import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import styles from './styles.module.css';
 
 /**
@@ -16,7 +16,7 @@ export default function PremiumUnlocks({courses}: {courses: CatalogCourse[]}): R
   return (
     <aside className={styles.unlocks} aria-label="What Premium unlocks">
       <p className={styles.summary}>
-        {total - premium} of {total} lessons are free to read. <Link to="/pricing">Premium</Link> (${PREMIUM_PRICE_USD} a year) opens the other{' '}
+        {total - premium} of {total} lessons are free to read. <Link to="/pricing">Premium</Link> ({formatPrice(PREMIUM_PLAN.priceUsd)} a year) opens the other{' '}
         {premium}:
       </p>
       <ul className={styles.list}>

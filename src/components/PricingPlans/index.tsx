@@ -2,7 +2,8 @@ import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import Heading from '@theme/Heading';
-import {PREMIUM_PLAN, formatPrice, type DiscountQuote} from '@site/src/lib/payments';
+import type {DiscountQuote} from '@site/src/lib/payments';
+import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
 import type {CatalogLesson} from '@site/src/catalog/types';
 import styles from './styles.module.css';
 

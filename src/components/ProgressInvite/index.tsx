@@ -1,29 +1,26 @@
 import React from 'react';
-import Link from '@docusaurus/Link';
 import clsx from 'clsx';
-import {useAuthDialogs} from '@site/src/lib/authUi';
+import SignInButton from '@site/src/components/SignInButton';
 import styles from './styles.module.css';
 
 export interface ProgressInviteProps {
   children?: React.ReactNode;
   className?: string;
+  /** The box's accessible name. */
+  label?: string;
+  /** The call to action; signing in unless given. */
+  action?: React.ReactNode;
 }
 
-/** The short invitation anonymous visitors see where signed-in learners see their progress. */
-export default function ProgressInvite({children, className}: ProgressInviteProps): React.JSX.Element {
-  const dialogs = useAuthDialogs();
+/**
+ * The short note shown where a signed-in learner would see their progress: an invitation to sign
+ * in for anonymous visitors, or (on a locked Premium lesson) why progress is not recorded.
+ */
+export default function ProgressInvite({children, className, label = 'Track your progress', action}: ProgressInviteProps): React.JSX.Element {
   return (
-    <aside className={clsx(styles.invite, className)} aria-label="Track your progress">
+    <aside className={clsx(styles.invite, className)} aria-label={label}>
       <p className={styles.text}>{children ?? 'Sign in to track your progress through the courses and pick up where you left off.'}</p>
-      {dialogs ? (
-        <button type="button" className="button button--primary button--sm" onClick={() => dialogs.openAuth('signIn')}>
-          Sign in
-        </button>
-      ) : (
-        <Link className="button button--primary button--sm" to="/account">
-          Sign in
-        </Link>
-      )}
+      {action ?? <SignInButton className="button button--primary button--sm">Sign in</SignInButton>}
     </aside>
   );
 }

@@ -12,7 +12,7 @@ function typingIn(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
-export function isSearchShortcut(event: KeyboardEvent): boolean {
+function isSearchShortcut(event: KeyboardEvent): boolean {
   if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') return true;
   return event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !typingIn(event.target);
 }

@@ -1,60 +1,42 @@
-import React, {useEffect, useState} from 'react';
-import {useSupabaseClient} from '@site/src/lib/auth';
-import {capitalise, fetchTransactions, formatLocalDate, formatMoney, type Transaction} from '@site/src/lib/subscription';
+import React, {useCallback} from 'react';
+import type {SupabaseClient} from '@supabase/supabase-js';
+import {fetchTransactions} from '@site/src/lib/subscription';
+import {useClientLoad} from '@site/src/lib/useClientLoad';
 import {Message} from '@site/src/components/Form';
+import TransactionTable from './TransactionTable';
 import styles from './styles.module.css';
 
-type Load = {status: 'loading'} | {status: 'error'} | {status: 'done'; rows: Transaction[]};
+export interface TransactionHistoryProps {
+  userId: string;
+  /** Change it to load again (after a purchase is confirmed or a cancellation). */
+  reloadKey?: number;
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /** The settings dialog shows the history only once there is one; /account says there is none yet. */
+  hideWhenEmpty?: boolean;
+}
 
-/** The signed-in learner's payments, newest first; nothing at all when there are none. */
-export default function TransactionHistory({userId}: {userId: string}): React.JSX.Element | null {
-  const getClient = useSupabaseClient();
-  const [load, setLoad] = useState<Load>({status: 'loading'});
+/** The signed-in learner's transactions (RLS: their own), newest first, in the one transaction table. */
+export default function TransactionHistory({userId, reloadKey = 0, headingLevel: H = 'h2', hideWhenEmpty = false}: TransactionHistoryProps): React.JSX.Element | null {
+  const query = useCallback((client: SupabaseClient) => fetchTransactions(client, userId), [userId]);
+  const {load, retry} = useClientLoad(query, reloadKey);
 
-  useEffect(() => {
-    let ignore = false;
-    getClient()
-      .then((client) => fetchTransactions(client, userId))
-      .then(
-        (result) => {
-          if (ignore) return;
-          if (result.error !== null) {
-            console.error('Could not load transactions:', result.error);
-            setLoad({status: 'error'});
-          } else setLoad({status: 'done', rows: result.data});
-        },
-        (error: unknown) => {
-          console.error('Could not load transactions:', error);
-          if (!ignore) setLoad({status: 'error'});
-        },
-      );
-    return () => {
-      ignore = true;
-    };
-  }, [getClient, userId]);
-
-  if (load.status === 'error') return <Message kind="error">Failed to load transaction history</Message>;
-  if (load.status === 'loading' || load.rows.length === 0) return null;
+  if (hideWhenEmpty && (load.status === 'loading' || (load.status === 'done' && load.data.length === 0))) return null;
   return (
-    <section className={styles.history} aria-labelledby="transaction-history-title">
-      <h4 id="transaction-history-title">Transaction History</h4>
-      <ul className={styles.list}>
-        {load.rows.map((row) => (
-          <li key={row.id} className={styles.row}>
-            <span className={styles.icon} aria-hidden="true">
-              {row.transaction_type === 'subscription' ? '🎯' : '🔄'}
-            </span>
-            <span className={styles.main}>
-              <span className={styles.type}>{capitalise(row.transaction_type)}</span>
-              <span className={styles.date}>{formatLocalDate(row.created_at)}</span>
-            </span>
-            <span className={styles.side}>
-              <span className={styles.amount}>{formatMoney(Number(row.amount))}</span>
-              <span className={styles.status}>{row.status}</span>
-            </span>
-          </li>
-        ))}
-      </ul>
+    <section className={styles.section} aria-labelledby="transaction-history-title">
+      <H id="transaction-history-title">Transaction History</H>
+      {load.status === 'loading' && <p role="status">Loading your transactions…</p>}
+      {load.status === 'error' && (
+        <>
+          <Message kind="error">
+            Failed to load transaction history<span>: {load.message}</span>
+          </Message>
+          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={retry}>
+            Try again
+          </button>
+        </>
+      )}
+      {load.status === 'done' && load.data.length === 0 && <p>No payments yet. Your PayPal payments will appear here.</p>}
+      {load.status === 'done' && load.data.length > 0 && <TransactionTable rows={load.data} caption="Your subscription transactions, newest first" />}
     </section>
   );
 }

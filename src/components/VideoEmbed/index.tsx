@@ -26,7 +26,7 @@ export function embedUrl({provider, id, start}: Pick<VideoEmbedProps, 'provider'
   return `https://player.vimeo.com/video/${safeId}?${params.toString()}${start ? `#t=${Math.floor(start)}s` : ''}`;
 }
 
-export function watchUrl({provider, id}: Pick<VideoEmbedProps, 'provider' | 'id'>): string {
+function watchUrl({provider, id}: Pick<VideoEmbedProps, 'provider' | 'id'>): string {
   return provider === 'youtube'
     ? `https://www.youtube.com/watch?v=${encodeURIComponent(id)}`
     : `https://vimeo.com/${encodeURIComponent(id)}`;

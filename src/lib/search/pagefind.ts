@@ -62,7 +62,7 @@ function bestSection(fragment: PagefindFragment): PagefindSubResult | null {
 // Docusaurus puts a zero-width space in every heading's anchor link; it is not part of the title.
 const clean = (text: string) => text.replace(/\u200b/g, '').trim();
 
-export function toHit(id: string, fragment: PagefindFragment): SearchHit {
+function toHit(id: string, fragment: PagefindFragment): SearchHit {
   const section = bestSection(fragment);
   const title = clean(fragment.meta.title ?? fragment.url);
   const sectionTitle = section ? clean(section.title) : undefined;
@@ -89,7 +89,7 @@ function sharedPrefix(a: string, b: string): number {
  * it ("zzqxjv" finds every "z"). A result counts only if a highlighted word shares at least three
  * letters (or the whole word, when shorter) with a word of the query.
  */
-export function isRelevant(hit: SearchHit, query: string): boolean {
+function isRelevant(hit: SearchHit, query: string): boolean {
   const terms = words(query);
   const marked = [...hit.excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].flatMap((m) => words(m[1] ?? ''));
   return marked.some((word) => terms.some((term) => sharedPrefix(word, term) >= Math.min(3, term.length)));

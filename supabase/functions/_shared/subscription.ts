@@ -4,7 +4,7 @@
 // DatabaseError, so the caller answers 5xx and the learner or PayPal retries.
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {PayPalClient, PayPalError, regularPrice, type PayPalSubscription} from './paypal.ts';
-import {formatAmount} from './plan.ts';
+import {formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError} from './supabase.ts';
 
 export interface PendingSubscription {

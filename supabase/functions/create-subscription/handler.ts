@@ -5,7 +5,7 @@
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
-import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../_shared/plan.ts';
+import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {

@@ -3,7 +3,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import Head from '@docusaurus/Head';
 
-// Test-only page (left out of the sitemap, noindex): proves the built-in "This page crashed."
+// Test page (src/testPages: in dev and e2e builds only, noindex): proves the built-in "This page crashed."
 // boundary and its "Try again" button work end to end.
 function Bomb(): React.JSX.Element {
   throw new Error('Deliberate crash for the error-boundary test');

@@ -2,61 +2,65 @@ import React, {useState} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
-import {formatLocalDate, formatMoney, toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
+import {useFreshProfile} from '@site/src/lib/useFreshProfile';
+import {formatLocalDate, formatMoney, subscriptionHeadline, toSubscriptionView} from '@site/src/lib/subscription';
 import {cancelSubscription, planLabel} from '@site/src/lib/payments';
-import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from '@site/src/lib/premiumAccess';
+import {errorMessage} from '@site/src/lib/errors';
 import {PAYPAL_AUTOPAY_URL, SUPPORT_EMAIL} from '@site/src/config/site';
 import Dialog from '@site/src/components/Dialog';
 import {Message} from '@site/src/components/Form';
 import styles from './styles.module.css';
 
-export interface AccountSubscriptionProps {
-  /** The profile has been read fresh (until then the card says it is loading). */
-  ready: boolean;
+export interface SubscriptionSummaryProps {
+  headingLevel?: 'h2' | 'h3' | 'h4';
+  /**
+   * The account page: Cancel subscription (with its confirmation), Help and the refund policy.
+   * The settings dialog leaves them out: it offers Manage on PayPal and its own help box.
+   */
+  manage?: boolean;
   /** A return from PayPal is being confirmed. */
   activating?: boolean;
   /** After a cancellation (to reload the history). */
   onChanged?(): void;
+  /** Called when a link leaves the current view (the settings dialog closes itself). */
+  onNavigate?(): void;
 }
 
-type Headline = {label: string; tone: 'active' | 'warning' | 'muted'; text: string};
-
-function headline(view: SubscriptionView, profile: PremiumColumns | null, now = Date.now()): Headline {
-  const end = formatLocalDate(view.endDate);
-  if (isActiveSubscription(profile, now)) return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`};
-  if (view.status === 'cancelled' && hasPremiumAccess(profile, now)) {
-    return {label: 'Cancelled', tone: 'warning', text: `No further payments. You keep Premium until ${end}.`};
-  }
-  if (view.status === 'suspended') {
-    return {label: 'Suspended', tone: 'warning', text: 'Premium is paused: PayPal could not take the last payment, or a dispute about it is open. Update your payment method on PayPal, or wait for PayPal to resolve the dispute.'};
-  }
-  const ended = premiumEndedOn(profile, now);
-  if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
-  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`};
-}
-
-/** The account page's subscription card: status, details, Manage on PayPal, Upgrade, Cancel, Help. */
-export default function AccountSubscription({ready, activating = false, onChanged}: AccountSubscriptionProps): React.JSX.Element {
+/**
+ * The one subscription card (Account Settings' Subscription tab and /account): the status from
+ * subscriptionHeadline, the plan's details, Manage on PayPal, and the way to Premium when it is
+ * not active. Reads the profile fresh first.
+ */
+export default function SubscriptionSummary({headingLevel: H = 'h2', manage = false, activating = false, onChanged, onNavigate}: SubscriptionSummaryProps): React.JSX.Element {
   const {state, getClient, refreshProfile} = useAuth();
+  const fresh = useFreshProfile();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  if (!ready || state.status !== 'signedIn') {
+  if (state.status === 'signedOut') {
     return (
-      <section className={styles.card} aria-labelledby="account-subscription-title" aria-busy="true">
-        <h2 id="account-subscription-title">Subscription</h2>
-        <p role="status">Loading subscription information…</p>
+      <section className={styles.card} aria-labelledby="subscription-summary-title">
+        <H id="subscription-summary-title">Subscription</H>
+        <p>Please sign in to view subscription information.</p>
+      </section>
+    );
+  }
+  if (state.status === 'loading' || !fresh) {
+    return (
+      <section className={styles.card} aria-labelledby="subscription-summary-title" aria-busy="true">
+        <H id="subscription-summary-title">Subscription</H>
+        <p role="status">Loading subscription information...</p>
       </section>
     );
   }
 
   const view = toSubscriptionView(state.profile);
-  const head = headline(view, state.profile);
-  const active = isActiveSubscription(state.profile);
-  const canCancel = view.status === 'active' || view.status === 'suspended';
-  const hasDetails = Boolean(view.plan || view.paypalSubscriptionId);
+  const head = subscriptionHeadline(state.profile);
+  const active = head.label === 'Active';
+  const canCancel = manage && (view.status === 'active' || view.status === 'suspended');
+  const hasDetails = active || Boolean(view.plan || view.paypalSubscriptionId);
 
   const onConfirmCancel = async () => {
     setCancelling(true);
@@ -74,31 +78,36 @@ export default function AccountSubscription({ready, activating = false, onChange
       await refreshProfile();
       onChanged?.();
     } catch (error) {
-      setCancelError(error instanceof Error ? error.message : String(error));
+      setCancelError(errorMessage(error));
     } finally {
       setCancelling(false);
     }
   };
 
   return (
-    <section className={styles.card} aria-labelledby="account-subscription-title">
+    <section className={styles.card} aria-labelledby="subscription-summary-title">
       <div className={styles.head}>
-        <h2 id="account-subscription-title">Subscription</h2>
+        <H id="subscription-summary-title">Subscription</H>
         <span className={clsx(styles.badge, styles[head.tone])} data-testid="subscription-status">
-          {head.tone === 'active' && <span aria-hidden="true">✓ </span>}
+          {head.tone === 'active' && !activating && <span aria-hidden="true">✓ </span>}
           {activating ? 'Activating…' : head.label}
         </span>
       </div>
       {notice && <Message kind="success">{notice}</Message>}
+      {!active && !activating && <p className={styles.inactive}>No Active Subscription</p>}
       {activating ? <p>Confirming your PayPal subscription…</p> : <p className={styles.lead}>{head.text}</p>}
       {hasDetails && (
         <dl className={styles.details}>
           <dt>Plan</dt>
           <dd>{planLabel(view.plan)}</dd>
           <dt>Amount</dt>
-          <dd>{formatMoney(view.amount)} / year</dd>
-          <dt>Discount</dt>
-          <dd>{view.discountCode ?? 'None'}</dd>
+          <dd>{formatMoney(view.amount)}/year</dd>
+          {view.discountCode && (
+            <>
+              <dt>Discount Applied</dt>
+              <dd>{view.discountCode}</dd>
+            </>
+          )}
           <dt>Started</dt>
           <dd>{formatLocalDate(view.startDate)}</dd>
           <dt>{active ? 'Renews on' : view.status === 'cancelled' ? 'Access until' : 'Ends'}</dt>
@@ -113,18 +122,19 @@ export default function AccountSubscription({ready, activating = false, onChange
           )}
         </dl>
       )}
-      <p className={styles.policy}>
-        Refunds: if the payment for your current year is refunded or reversed through PayPal, Premium ends that day and the
-        subscription is cancelled so it does not bill again. Disputes: while a PayPal dispute about that payment is open, Premium
-        is paused; if PayPal decides for the seller, access comes back until the same end date, and if it decides for you,
-        Premium ends as after a refund.
-      </p>
+      {manage && (
+        <p className={styles.policy}>
+          Refunds: if the payment for your current year is refunded or reversed through PayPal, Premium ends that day and the
+          subscription is cancelled so it does not bill again. Disputes: while a PayPal dispute about that payment is open, Premium
+          is paused; if PayPal decides for the seller, access comes back until the same end date, and if it decides for you,
+          Premium ends as after a refund.
+        </p>
+      )}
       {!active && !activating && (
         <div className={styles.upgrade}>
-          <h3>Upgrade to Premium</h3>
-          <p>Unlock every advanced lesson for a year. Pay yearly with PayPal, cancel any time.</p>
-          <Link className="button button--primary" to="/pricing">
-            Upgrade
+          <p>Upgrade to Premium to access all course content and features.</p>
+          <Link className="button button--primary" to="/pricing" onClick={onNavigate}>
+            View Pricing Plans
           </Link>
         </div>
       )}
@@ -145,9 +155,11 @@ export default function AccountSubscription({ready, activating = false, onChange
             Cancel subscription
           </button>
         )}
-        <a className="button button--outline button--primary" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Premium subscription')}`}>
-          Help
-        </a>
+        {manage && (
+          <a className="button button--outline button--primary" href={`mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent('Premium subscription')}`}>
+            Help
+          </a>
+        )}
       </div>
       {confirmOpen && (
         <Dialog labelledBy="cancel-subscription-title" onClose={() => !cancelling && setConfirmOpen(false)}>

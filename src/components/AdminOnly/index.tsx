@@ -1,0 +1,51 @@
+import React, {type ReactNode} from 'react';
+import Link from '@docusaurus/Link';
+import StatusPanel from '@site/src/components/StatusPanel';
+import MfaCodeForm from '@site/src/components/MfaCodeForm';
+import {useAuth} from '@site/src/lib/auth';
+import {isAdminUser} from '@site/src/lib/payments';
+import SignInButton from '@site/src/components/SignInButton';
+
+export interface AdminOnlyProps {
+  /** What the page shows an administrator, said to a signed-out visitor (one sentence). */
+  what: string;
+  children: ReactNode;
+}
+
+/**
+ * Renders its children only for an administrator (`app_metadata.role` admin, with the second
+ * factor passed when one is enrolled); anyone else sees a sign-in prompt or a refusal and nothing
+ * of the page. This only decides what the browser shows: data behind it stays guarded in Postgres
+ * (public.is_admin(), RLS), which refuses a non-admin whatever the page does.
+ */
+export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.Element {
+  const {state, mfaPending} = useAuth();
+  if (state.status === 'loading') return <p role="status">Checking your access…</p>;
+  if (state.status === 'signedOut') {
+    return (
+      <StatusPanel
+        icon="🔒"
+        title="Administrators only"
+        actions={<SignInButton className="button button--primary">Sign In</SignInButton>}>
+        <p>{what} Sign in with an administrator account to see it.</p>
+      </StatusPanel>
+    );
+  }
+  if (!isAdminUser(state.user)) {
+    return (
+      <StatusPanel
+        icon="⛔"
+        title="Access denied"
+        actions={
+          <Link className="button button--secondary" to="/account">
+            Go to your account
+          </Link>
+        }>
+        <p role="alert">You do not have permission to view this page. It is for administrators only.</p>
+      </StatusPanel>
+    );
+  }
+  // The database answers an admin's password-only session as a non-admin; ask for the code.
+  if (mfaPending) return <MfaCodeForm idPrefix="admin-mfa" title="Enter your authentication code" onVerified={() => undefined} autoFocus={false} />;
+  return <>{children}</>;
+}

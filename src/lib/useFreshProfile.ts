@@ -1,0 +1,28 @@
+import {useEffect, useState} from 'react';
+import {useAuth} from './auth';
+
+/**
+ * Reads the signed-in learner's profile fresh once per user: its subscription columns change on
+ * the server (payments, webhooks, renewals), so the copy read at sign-in may be stale. True once
+ * that read has finished for the current user (after a failure, the copy held is what there is).
+ */
+export function useFreshProfile(): boolean {
+  const {state, refreshProfile} = useAuth();
+  const userId = state.user?.id ?? null;
+  const [refreshedFor, setRefreshedFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!userId) return;
+    let ignore = false;
+    refreshProfile()
+      .catch((error: unknown) => console.error('Could not refresh the profile:', error))
+      .finally(() => {
+        if (!ignore) setRefreshedFor(userId);
+      });
+    return () => {
+      ignore = true;
+    };
+  }, [userId, refreshProfile]);
+
+  return userId !== null && refreshedFor === userId;
+}
