@@ -3,6 +3,7 @@
 import {useCallback, useEffect, useState} from 'react';
 import {useAuth} from './auth';
 import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus, type Result} from './knowledgeChecks';
+import type {DatabaseClient} from './supabase';
 
 export interface Loaded<T> {
   data: T | null;
@@ -11,7 +12,7 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-function useSignedInLoad<T>(load: typeof loadCheckStatuses | typeof loadMyCertificates): Loaded<T> {
+function useSignedInLoad<T>(load: (client: DatabaseClient) => Promise<Result<T>>): Loaded<T> {
   const {state, getClient} = useAuth();
   const userId = state.status === 'signedIn' ? state.user.id : null;
   const [result, setResult] = useState<{data: T | null; error: string | null; loading: boolean}>({data: null, error: null, loading: userId !== null});
@@ -25,13 +26,13 @@ function useSignedInLoad<T>(load: typeof loadCheckStatuses | typeof loadMyCertif
     let cancelled = false;
     setResult((r) => ({...r, loading: true}));
     void (async () => {
-      let next: Result<unknown>;
+      let next: Result<T>;
       try {
         next = await load(await getClient());
       } catch (error) {
         next = {data: null, error: error instanceof Error ? error.message : String(error)};
       }
-      if (!cancelled) setResult({data: next.data as T | null, error: next.error, loading: false});
+      if (!cancelled) setResult({data: next.data, error: next.error, loading: false});
     })();
     return () => {
       cancelled = true;
@@ -42,5 +43,5 @@ function useSignedInLoad<T>(load: typeof loadCheckStatuses | typeof loadMyCertif
   return {...result, reload};
 }
 
-export const useCheckStatuses = (): Loaded<CheckStatus[]> => useSignedInLoad<CheckStatus[]>(loadCheckStatuses);
-export const useMyCertificates = (): Loaded<Certificate[]> => useSignedInLoad<Certificate[]>(loadMyCertificates);
+export const useCheckStatuses = (): Loaded<CheckStatus[]> => useSignedInLoad(loadCheckStatuses);
+export const useMyCertificates = (): Loaded<Certificate[]> => useSignedInLoad(loadMyCertificates);
