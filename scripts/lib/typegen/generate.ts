@@ -16,7 +16,7 @@ export const TYPED_SCHEMAS = ['public'];
 export async function generateTypes(supabaseDir: string): Promise<string> {
   const db = await openPGlite(undefined);
   try {
-    await migrate(db, supabaseDir);
+    await migrate(db, supabaseDir, {seed: false});
     const schemas = [];
     for (const name of TYPED_SCHEMAS) schemas.push(await introspect(db, name));
     return renderTypes(schemas, POSTGREST_VERSION);
