@@ -3,8 +3,9 @@
 // site build never includes them. Writes only questions that changed and deletes questions (and
 // whole checks) that left docs/, so a second run changes nothing. Run after the course sync
 // (lessons must exist).
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {createClient} from '@supabase/supabase-js';
+import type {Database} from '../../src/lib/database.types';
 import {readChecks, type LessonCheck} from '../../src/knowledgeChecks/readChecks';
 import type {Question} from '../../src/knowledgeChecks/schema';
 
@@ -59,7 +60,7 @@ function fingerprint(row: QuestionRow): string {
   return JSON.stringify([row.position, row.type, row.prompt, row.section, row.options, n(row.answer), n(row.tolerance), row.unit, row.explanation]);
 }
 
-export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: string, checks: LessonCheck[] = readChecks(docsDir)): Promise<PublishChecksReport> {
+export async function publishKnowledgeChecks(client: ServiceClient, docsDir: string, checks: LessonCheck[] = readChecks(docsDir)): Promise<PublishChecksReport> {
   const courses = check<{id: number; slug: string}[]>(await client.from('courses').select('id, slug'), 'reading courses');
   const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
   const lessons = check<{id: number; course_id: number; slug: string}[]>(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
@@ -113,7 +114,7 @@ export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: st
 
 /** The same, given an API URL and service-role key (the local stack's start-up hooks). */
 export function publishKnowledgeChecksTo(url: string, serviceRoleKey: string, docsDir: string): Promise<PublishChecksReport> {
-  const client = createClient(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const client = createClient<Database>(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
   return publishKnowledgeChecks(client, docsDir);
 }
 

@@ -2,7 +2,7 @@
 // compiler, plugins/premium-lessons/) and upserts the bodies into public.lesson_bodies with the
 // service role. Writes only bodies whose hash changed, and deletes bodies of lessons that are no
 // longer Premium, so a second run changes nothing. Run it after syncCourses (lessons must exist).
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {compilePremiumLessons} from '../../plugins/premium-lessons/compileLessons';
 import type {CompiledBody} from '../../plugins/premium-lessons/compileBody';
 
@@ -23,7 +23,7 @@ function check<T>(result: {data: T | null; error: {message: string} | null}, wha
   return result.data as T;
 }
 
-export async function publishPremiumBodies(client: SupabaseClient, siteDir: string, bodies?: Map<string, CompiledBody>): Promise<PublishReport> {
+export async function publishPremiumBodies(client: ServiceClient, siteDir: string, bodies?: Map<string, CompiledBody>): Promise<PublishReport> {
   const compiled = bodies ?? (await compilePremiumLessons(siteDir));
   const courses = check<{id: number; slug: string}[]>(await client.from('courses').select('id, slug'), 'reading courses');
   const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));

@@ -4,7 +4,7 @@
 // (never deleted, so nobody's progress is lost), and learners' stored course percentages
 // recomputed where the set of active lessons changed. Writes only what differs, so a second run
 // changes nothing.
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import type {CourseCatalog} from '../../src/catalog/types';
 
 interface DbCourse {
@@ -47,7 +47,7 @@ function check<T>(result: {data: T | null; error: {message: string} | null}, wha
   return result.data as T;
 }
 
-export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog): Promise<SyncReport> {
+export async function syncCourses(client: ServiceClient, catalog: CourseCatalog): Promise<SyncReport> {
   const report: SyncReport = {
     coursesAdded: [],
     coursesUpdated: [],

@@ -8,6 +8,13 @@ import type {Env} from './paypal.ts';
 /** The service-role client, typed by the schema the migrations build (`npm run gen:types`). */
 export type ServiceClient = SupabaseClient<Database>;
 
+/**
+ * SQL NULL for a function argument that the function accepts as NULL. Generated types give every
+ * argument without a default a non-null type (postgres-meta cannot see which ones take NULL), so
+ * this is the one place that says otherwise: `p_discount_code: code ?? SQL_NULL`.
+ */
+export const SQL_NULL = null as unknown as never;
+
 export function serviceClient(env: Env): ServiceClient {
   const url = env.SUPABASE_URL;
   const key = env.SUPABASE_SERVICE_ROLE_KEY;

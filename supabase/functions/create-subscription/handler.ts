@@ -6,7 +6,7 @@ import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../_shared/plan.ts';
-import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, SQL_NULL, callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {
   const admin = serviceClient(env);
@@ -79,9 +79,8 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     p_paypal_plan_id: config.planId,
     p_amount: amount,
     p_currency: PREMIUM_PLAN.currency,
-    // No code: '' (the function stores it as null) and 0 % off; typegen types these arguments as non-null.
-    p_discount_code: code ?? '',
-    p_percent_off: percentOff ?? 0,
+    p_discount_code: code ?? SQL_NULL,
+    p_percent_off: percentOff ?? SQL_NULL,
     p_request_id: requestId,
   });
   if (recordError) {
