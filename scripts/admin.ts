@@ -12,7 +12,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
+import {createClient, type User} from '@supabase/supabase-js';
+import type {Database} from '../src/lib/database.types';
+import type {ServiceClient} from '../supabase/functions/_shared/supabase';
 import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
 import {reconcile} from './lib/reconcile';
 import {CERTIFICATE_USAGE, runCertificateCommand} from './lib/adminCertificates';
@@ -50,7 +52,7 @@ export function resolveConnection(env: NodeJS.ProcessEnv, rootDir = ROOT): Conne
   return {url: status.api_url, serviceRoleKey: status.service_role_key, paypal};
 }
 
-async function findUser(admin: SupabaseClient, email: string): Promise<User> {
+async function findUser(admin: ServiceClient, email: string): Promise<User> {
   const wanted = email.trim().toLowerCase();
   for (let page = 1; ; page++) {
     const {data, error} = await admin.auth.admin.listUsers({page, perPage: 1000});
@@ -73,7 +75,7 @@ function option(args: string[], name: string): string | undefined {
 /** Runs one command; returns the lines to print. Throws UsageError for the operator's mistakes. */
 export async function runAdmin(argv: string[], connection: Connection): Promise<string[]> {
   const args = [...argv];
-  const admin = createClient(connection.url, connection.serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const admin = createClient<Database>(connection.url, connection.serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
   const [command, ...rest] = args;
   if (command === 'promote' || command === 'demote') {
     const email = rest[0];
@@ -115,7 +117,7 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
     if (sub === 'list' && params.length === 0) {
       const {data, error} = await admin.from('discount_codes').select('*').order('created_at');
       if (error) throw new Error(error.message);
-      return (data as {code: string; percent_off: number; active: boolean; redemptions: number; max_redemptions: number | null; expires_at: string | null}[]).map(
+      return data.map(
         (d) => `${d.code}\t${d.percent_off}%\t${d.active ? 'active' : 'disabled'}\t${d.redemptions}/${d.max_redemptions ?? '∞'}\t${d.expires_at ?? 'no expiry'}`,
       );
     }

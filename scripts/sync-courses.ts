@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createClient} from '@supabase/supabase-js';
+import type {Database} from '../src/lib/database.types';
 import {readCatalog} from '../src/catalog/readCatalog';
 import {isNoop, syncCourses} from './lib/syncCourses';
 import {describeChecksReport, publishKnowledgeChecks} from './lib/publishKnowledgeChecks';
@@ -38,7 +39,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('--dry-run')) return;
   const {url, key, source} = target();
   console.log(`syncing ${url} (credentials from ${source})`);
-  const client = createClient(url, key, {auth: {persistSession: false, autoRefreshToken: false}});
+  const client = createClient<Database>(url, key, {auth: {persistSession: false, autoRefreshToken: false}});
   const report = await syncCourses(client, catalog);
   if (isNoop(report)) console.log('courses and lessons already in line: nothing changed');
   else printReport(report);

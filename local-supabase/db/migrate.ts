@@ -15,9 +15,9 @@ export interface MigrationReport {
 /**
  * Platform bootstrap, then supabase/migrations in version order (each recorded, run once), then
  * supabase/seed.sql when the database had no migrations before (a fresh database), as
- * `supabase db reset` does.
+ * `supabase db reset` does. `seed: false` builds the schema only (type generation needs no rows).
  */
-export async function migrate(db: Database, supabaseDir: string): Promise<MigrationReport> {
+export async function migrate(db: Database, supabaseDir: string, options: {seed?: boolean} = {}): Promise<MigrationReport> {
   await db.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
   const {rows} = await db.query<{version: string}>('select version from supabase_migrations.schema_migrations');
   const fresh = rows.length === 0;
@@ -49,7 +49,7 @@ export async function migrate(db: Database, supabaseDir: string): Promise<Migrat
 
   const seedFile = path.join(supabaseDir, 'seed.sql');
   let seeded = false;
-  if (fresh && fs.existsSync(seedFile)) {
+  if (fresh && options.seed !== false && fs.existsSync(seedFile)) {
     const sql = fs.readFileSync(seedFile, 'utf8');
     const hash = createHash('sha256').update(sql).digest('hex');
     await db.transaction(async (tx) => {

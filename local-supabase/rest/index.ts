@@ -12,6 +12,7 @@ import {responseHeaders} from './responseHeaders';
 import type {SchemaCache, Table} from './schemaCache';
 import {SchemaStore} from './schemaStore';
 import {Params, ident} from './sql';
+import {POSTGREST_VERSION} from './version';
 
 /** Supabase's `api.max_rows`: every read is capped at this many rows. */
 const MAX_ROWS = 1000;
@@ -295,7 +296,7 @@ export function createRestService(platform: Platform): ServiceHandler {
       const segments = ctx.path.split('/').filter(Boolean).map(decodeURIComponent);
       const method = request.method;
       if (segments.length === 0) {
-        return respond(200, JSON.stringify({swagger: '2.0', info: {title: 'local-supabase', version: '14'}, paths: {}}), {'content-type': JSON_TYPE});
+        return respond(200, JSON.stringify({swagger: '2.0', info: {title: 'local-supabase', version: POSTGREST_VERSION}, paths: {}}), {'content-type': JSON_TYPE});
       }
       if (segments[0] === 'rpc' && segments.length === 2) return await rpc(request, ctx, caller, segments[1] as string);
       if (segments.length !== 1) throw unknownTable(segments.join('/'));

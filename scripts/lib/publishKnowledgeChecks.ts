@@ -3,10 +3,12 @@
 // site build never includes them. Writes only questions that changed and deletes questions (and
 // whole checks) that left docs/, so a second run changes nothing. Run after the course sync
 // (lessons must exist).
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {createClient} from '@supabase/supabase-js';
+import type {Database} from '../../src/lib/database.types';
 import {readChecks, type LessonCheck} from '../../src/knowledgeChecks/readChecks';
 import type {Question} from '../../src/knowledgeChecks/schema';
+import {rowsOf} from './dbRows';
 
 export interface PublishChecksReport {
   /** `<course>/<lesson>#<question>` of every question written. */
@@ -29,14 +31,7 @@ interface QuestionRow {
   explanation: string | null;
 }
 
-type StoredRow = QuestionRow & {id: number};
-
 const COLUMNS = 'id, lesson_id, question_key, position, type, prompt, section, options, answer, tolerance, unit, explanation';
-
-function check<T>(result: {data: T | null; error: {message: string} | null}, what: string): T {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`);
-  return result.data as T;
-}
 
 export function questionRow(lessonId: number, question: Question, position: number): QuestionRow {
   const common = {lesson_id: lessonId, question_key: question.id, position, type: question.type, prompt: question.prompt, section: question.section};
@@ -53,19 +48,18 @@ export function questionRow(lessonId: number, question: Question, position: numb
   };
 }
 
-/** The fields compared to decide whether a stored question needs writing (numbers as numbers). */
-function fingerprint(row: QuestionRow): string {
-  const n = (v: number | string | null) => (v === null ? null : Number(v));
-  return JSON.stringify([row.position, row.type, row.prompt, row.section, row.options, n(row.answer), n(row.tolerance), row.unit, row.explanation]);
+/** The fields compared to decide whether a stored question needs writing. */
+function fingerprint(row: Omit<QuestionRow, 'lesson_id' | 'question_key' | 'type' | 'options'> & {type: string; options: unknown}): string {
+  return JSON.stringify([row.position, row.type, row.prompt, row.section, row.options, row.answer, row.tolerance, row.unit, row.explanation]);
 }
 
-export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: string, checks: LessonCheck[] = readChecks(docsDir)): Promise<PublishChecksReport> {
-  const courses = check<{id: number; slug: string}[]>(await client.from('courses').select('id, slug'), 'reading courses');
+export async function publishKnowledgeChecks(client: ServiceClient, docsDir: string, checks: LessonCheck[] = readChecks(docsDir)): Promise<PublishChecksReport> {
+  const courses = rowsOf(await client.from('courses').select('id, slug'), 'reading courses');
   const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
-  const lessons = check<{id: number; course_id: number; slug: string}[]>(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
+  const lessons = rowsOf(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
   const idByKey = new Map(lessons.map((l) => [`${courseSlug.get(l.course_id)}/${l.slug}`, l.id]));
   const keyById = new Map([...idByKey].map(([key, id]) => [id, key]));
-  const stored = check<StoredRow[]>(await client.from('knowledge_check_questions').select(COLUMNS), 'reading published questions');
+  const stored = rowsOf(await client.from('knowledge_check_questions').select(COLUMNS), 'reading published questions');
   const storedByKey = new Map(stored.map((r) => [`${r.lesson_id}#${r.question_key}`, r]));
 
   const report: PublishChecksReport = {written: [], unchanged: 0, removed: []};
@@ -88,14 +82,14 @@ export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: st
     });
   }
   if (rows.length > 0) {
-    check(
+    rowsOf(
       await client.from('knowledge_check_questions').upsert(rows, {onConflict: 'lesson_id,question_key'}).select('id'),
       'publishing knowledge-check questions',
     );
   }
   const stale = stored.filter((r) => !wanted.has(`${r.lesson_id}#${r.question_key}`));
   if (stale.length > 0) {
-    check(
+    rowsOf(
       await client
         .from('knowledge_check_questions')
         .delete()
@@ -113,7 +107,7 @@ export async function publishKnowledgeChecks(client: SupabaseClient, docsDir: st
 
 /** The same, given an API URL and service-role key (the local stack's start-up hooks). */
 export function publishKnowledgeChecksTo(url: string, serviceRoleKey: string, docsDir: string): Promise<PublishChecksReport> {
-  const client = createClient(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const client = createClient<Database>(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
   return publishKnowledgeChecks(client, docsDir);
 }
 

@@ -2,9 +2,11 @@
 // compiler, plugins/premium-lessons/) and upserts the bodies into public.lesson_bodies with the
 // service role. Writes only bodies whose hash changed, and deletes bodies of lessons that are no
 // longer Premium, so a second run changes nothing. Run it after syncCourses (lessons must exist).
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {compilePremiumLessons} from '../../plugins/premium-lessons/compileLessons';
 import type {CompiledBody} from '../../plugins/premium-lessons/compileBody';
+import {rowsOf} from './dbRows';
+import type {Tables} from '../../src/lib/database.types';
 
 export interface PublishReport {
   published: string[];
@@ -12,25 +14,16 @@ export interface PublishReport {
   removed: string[];
 }
 
-interface LessonRow {
-  id: number;
-  course_id: number;
-  slug: string;
-}
+type LessonRow = Pick<Tables<'lessons'>, 'id' | 'course_id' | 'slug'>;
 
-function check<T>(result: {data: T | null; error: {message: string} | null}, what: string): T {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`);
-  return result.data as T;
-}
-
-export async function publishPremiumBodies(client: SupabaseClient, siteDir: string, bodies?: Map<string, CompiledBody>): Promise<PublishReport> {
+export async function publishPremiumBodies(client: ServiceClient, siteDir: string, bodies?: Map<string, CompiledBody>): Promise<PublishReport> {
   const compiled = bodies ?? (await compilePremiumLessons(siteDir));
-  const courses = check<{id: number; slug: string}[]>(await client.from('courses').select('id, slug'), 'reading courses');
+  const courses = rowsOf(await client.from('courses').select('id, slug'), 'reading courses');
   const courseSlug = new Map(courses.map((c) => [c.id, c.slug]));
-  const lessons = check<LessonRow[]>(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
+  const lessons = rowsOf(await client.from('lessons').select('id, course_id, slug'), 'reading lessons');
   const keyOf = (l: LessonRow) => `${courseSlug.get(l.course_id)}/${l.slug}`;
   const idByKey = new Map(lessons.map((l) => [keyOf(l), l.id]));
-  const existing = check<{lesson_id: number; content_hash: string}[]>(
+  const existing = rowsOf(
     await client.from('lesson_bodies').select('lesson_id, content_hash'),
     'reading lesson bodies',
   );
@@ -48,12 +41,12 @@ export async function publishPremiumBodies(client: SupabaseClient, siteDir: stri
     report.published.push(key);
   }
   if (rows.length > 0) {
-    check(await client.from('lesson_bodies').upsert(rows, {onConflict: 'lesson_id'}).select('lesson_id'), 'publishing lesson bodies');
+    rowsOf(await client.from('lesson_bodies').upsert(rows, {onConflict: 'lesson_id'}).select('lesson_id'), 'publishing lesson bodies');
   }
   const keep = new Set([...compiled.keys()].map((key) => idByKey.get(key)));
   const stale = existing.filter((b) => !keep.has(b.lesson_id));
   if (stale.length > 0) {
-    check(
+    rowsOf(
       await client
         .from('lesson_bodies')
         .delete()

@@ -3,7 +3,7 @@
 // subscription never activated, a cancellation, suspension, reactivation or expiry not applied,
 // a renewal not reflected in the end date, a second live subscription still billing. Each repair
 // is the same idempotent SQL the functions use, so a second run changes nothing.
-import type {SupabaseClient} from '@supabase/supabase-js';
+import {SQL_NULL, type ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {PayPalClient, PayPalError} from '../../supabase/functions/_shared/paypal';
 import {VerificationError, activate, cancelEverywhere, cancelOthers, verifySubscription, type PendingSubscription} from '../../supabase/functions/_shared/subscription';
 
@@ -13,16 +13,16 @@ export interface ReconcileReport {
   lines: string[];
 }
 
-async function pendingRows(admin: SupabaseClient, userId: string | null): Promise<PendingSubscription[]> {
+async function pendingRows(admin: ServiceClient, userId: string | null): Promise<PendingSubscription[]> {
   let query = admin.from('pending_subscriptions').select('*').order('created_at');
   if (userId) query = query.eq('user_id', userId);
   const {data, error} = await query;
   if (error) throw new Error(`reading subscriptions failed: ${error.message}`);
-  return data as PendingSubscription[];
+  return data;
 }
 
 /** Brings one subscription in line with PayPal; returns what changed. */
-async function reconcileOne(admin: SupabaseClient, paypal: PayPalClient, pending: PendingSubscription): Promise<string[]> {
+async function reconcileOne(admin: ServiceClient, paypal: PayPalClient, pending: PendingSubscription): Promise<string[]> {
   let sub;
   try {
     sub = await paypal.getSubscription(pending.paypal_subscription_id);
@@ -49,13 +49,13 @@ async function reconcileOne(admin: SupabaseClient, paypal: PayPalClient, pending
   const {data, error} = await admin.rpc('reconcile_subscription', {
     p_subscription_id: pending.paypal_subscription_id,
     p_paypal_status: sub.status,
-    p_next_billing: sub.billing_info?.next_billing_time ?? null,
+    p_next_billing: sub.billing_info?.next_billing_time ?? SQL_NULL,
   });
   if (error) throw new Error(`reconciling ${pending.paypal_subscription_id} failed: ${error.message}`);
-  return data as string[];
+  return data;
 }
 
-export async function reconcile(admin: SupabaseClient, paypal: PayPalClient, userId: string | null): Promise<ReconcileReport> {
+export async function reconcile(admin: ServiceClient, paypal: PayPalClient, userId: string | null): Promise<ReconcileReport> {
   const rows = await pendingRows(admin, userId);
   const lines: string[] = [];
   const users = new Set<string>();
@@ -68,7 +68,7 @@ export async function reconcile(admin: SupabaseClient, paypal: PayPalClient, use
   for (const user of users) {
     const {data, error} = await admin.rpc('subscriptions_to_cancel', {p_user_id: user});
     if (error) throw new Error(`listing live subscriptions failed: ${error.message}`);
-    for (const id of data as string[]) {
+    for (const id of data) {
       const done = await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
       lines.push(`${id} (user ${user}): ${done ? 'cancelled at PayPal (a second live subscription)' : 'a second live subscription PayPal would not cancel: check it by hand'}`);
     }

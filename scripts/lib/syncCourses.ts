@@ -4,28 +4,9 @@
 // (never deleted, so nobody's progress is lost), and learners' stored course percentages
 // recomputed where the set of active lessons changed. Writes only what differs, so a second run
 // changes nothing.
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import type {CourseCatalog} from '../../src/catalog/types';
-
-interface DbCourse {
-  id: number;
-  slug: string;
-  title: string;
-  description: string;
-  is_active: boolean;
-  order_index: number;
-}
-
-interface DbLesson {
-  id: number;
-  course_id: number;
-  slug: string;
-  title: string;
-  description: string;
-  is_active: boolean;
-  order_index: number;
-  is_premium: boolean;
-}
+import {rowOf, rowsOf} from './dbRows';
 
 export interface SyncReport {
   coursesAdded: string[];
@@ -42,12 +23,7 @@ export function isNoop(report: SyncReport): boolean {
   return Object.values(report).every((v) => (Array.isArray(v) ? v.length === 0 : v === 0));
 }
 
-function check<T>(result: {data: T | null; error: {message: string} | null}, what: string): T {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`);
-  return result.data as T;
-}
-
-export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog): Promise<SyncReport> {
+export async function syncCourses(client: ServiceClient, catalog: CourseCatalog): Promise<SyncReport> {
   const report: SyncReport = {
     coursesAdded: [],
     coursesUpdated: [],
@@ -57,11 +33,11 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
     lessonsDeactivated: [],
     progressRecomputed: 0,
   };
-  const existingCourses = check<DbCourse[]>(
+  const existingCourses = rowsOf(
     await client.from('courses').select('id, slug, title, description, is_active, order_index'),
     'reading courses',
   );
-  const existingLessons = check<DbLesson[]>(
+  const existingLessons = rowsOf(
     await client.from('lessons').select('id, course_id, slug, title, description, is_active, order_index, is_premium'),
     'reading lessons',
   );
@@ -73,7 +49,7 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
     const wanted = {slug: course.slug, title: course.title, description: course.description, order_index: course.orderIndex, is_active: true};
     let row = coursesBySlug.get(course.slug);
     if (!row) {
-      row = check<DbCourse>(
+      row = rowOf(
         await client.from('courses').insert(wanted).select('id, slug, title, description, is_active, order_index').single(),
         `adding course ${course.slug}`,
       );
@@ -84,7 +60,7 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
       row.order_index !== wanted.order_index ||
       !row.is_active
     ) {
-      check(await client.from('courses').update(wanted).eq('id', row.id).select('id'), `updating course ${course.slug}`);
+      rowsOf(await client.from('courses').update(wanted).eq('id', row.id).select('id'), `updating course ${course.slug}`);
       report.coursesUpdated.push(course.slug);
     }
     const courseId = row.id;
@@ -105,7 +81,7 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
       const current = lessonsBySlug.get(lesson.slug);
       const name = `${course.slug}/${lesson.slug}`;
       if (!current) {
-        check(await client.from('lessons').insert(wantedLesson).select('id'), `adding lesson ${name}`);
+        rowsOf(await client.from('lessons').insert(wantedLesson).select('id'), `adding lesson ${name}`);
         report.lessonsAdded.push(name);
         lessonSetChanged.add(courseId);
       } else if (
@@ -115,14 +91,14 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
         current.is_premium !== wantedLesson.is_premium ||
         !current.is_active
       ) {
-        check(await client.from('lessons').update(wantedLesson).eq('id', current.id).select('id'), `updating lesson ${name}`);
+        rowsOf(await client.from('lessons').update(wantedLesson).eq('id', current.id).select('id'), `updating lesson ${name}`);
         report.lessonsUpdated.push(name);
         if (!current.is_active) lessonSetChanged.add(courseId);
       }
     }
     const gone = [...lessonsBySlug.values()].filter((l) => l.is_active && !keep.has(l.slug));
     if (gone.length > 0) {
-      check(
+      rowsOf(
         await client
           .from('lessons')
           .update({is_active: false})
@@ -141,7 +117,7 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
   const catalogSlugs = new Set(catalog.courses.map((c) => c.slug));
   const goneCourses = existingCourses.filter((c) => c.is_active && !catalogSlugs.has(c.slug));
   if (goneCourses.length > 0) {
-    check(
+    rowsOf(
       await client
         .from('courses')
         .update({is_active: false})
@@ -158,7 +134,7 @@ export async function syncCourses(client: SupabaseClient, catalog: CourseCatalog
   if (lessonSetChanged.size > 0) {
     // Any update of a course-progress row makes its guard trigger recompute the percentage (and
     // completed_at) over the now-active lessons; the value written here is replaced.
-    const touched = check<{id: number}[]>(
+    const touched = rowsOf(
       await client
         .from('user_course_progress')
         .update({progress_percentage: 0})

@@ -3,13 +3,14 @@
 // feature not migrated yet) is left out of the export rather than failing it. Reads go through
 // RLS with the learner's session and are also filtered to their id, so an admin's export holds
 // only their own rows.
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {downloadBlob} from './download';
+import type {Database} from './database.types';
+import type {DatabaseClient} from './supabase';
 
 export interface ExportResource {
   /** The key in the exported document. */
   key: string;
-  table: string;
+  table: keyof Database['public']['Tables'];
   /** The column that holds the learner's id. */
   ownerColumn: string;
   /** One row (the profile) rather than a list. */
@@ -40,7 +41,7 @@ export interface AccountExport {
   [resource: string]: unknown;
 }
 
-async function readResource(client: SupabaseClient, userId: string, resource: ExportResource, ordered = true): Promise<{skip: true} | {skip: false; data: unknown}> {
+async function readResource(client: DatabaseClient, userId: string, resource: ExportResource, ordered = true): Promise<{skip: true} | {skip: false; data: unknown}> {
   let query = client.from(resource.table).select('*').eq(resource.ownerColumn, userId);
   if (ordered && resource.orderBy) query = query.order(resource.orderBy);
   const {data, error} = await query;
@@ -50,12 +51,12 @@ async function readResource(client: SupabaseClient, userId: string, resource: Ex
     if (ordered && resource.orderBy && UNKNOWN_COLUMN.has(error.code)) return readResource(client, userId, resource, false);
     throw new Error(`Could not export ${resource.key.replace(/_/g, ' ')}: ${error.message}`);
   }
-  const rows = (data ?? []) as unknown[];
+  const rows: unknown[] = data ?? [];
   return {skip: false, data: resource.single ? (rows[0] ?? null) : rows};
 }
 
 /** The signed-in learner's data; throws with a readable message when a resource cannot be read. */
-export async function exportAccount(client: SupabaseClient): Promise<AccountExport> {
+export async function exportAccount(client: DatabaseClient): Promise<AccountExport> {
   const {data, error} = await client.auth.getUser();
   if (error || !data.user) throw new Error(error?.message ?? 'Sign in to export your data');
   const user = data.user;

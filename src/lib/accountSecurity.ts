@@ -2,8 +2,9 @@
 // and e-mail changes, signing out devices and deleting the account. Each call returns the auth
 // service's own error (its message is what the UI shows: GoTrue's texts for wrong, expired or
 // reused codes), so no Supabase error shape leaks into components.
-import type {Factor, Session, SupabaseClient} from '@supabase/supabase-js';
+import type {Factor, Session} from '@supabase/supabase-js';
 import {normaliseEmail} from './validation';
+import type {DatabaseClient} from './supabase';
 
 export type Outcome<T = null> = {data: T; error: null} | {data: null; error: string};
 
@@ -29,7 +30,7 @@ export const verifiedFactors = (session: Session | null): Factor[] => (session?.
 /** Signed in with the password only while a verified factor asks for more: not fully signed in. */
 export const needsSecondFactor = (session: Session | null): boolean => verifiedFactors(session).length > 0 && sessionAal(session) !== 'aal2';
 
-export async function listTotpFactors(client: SupabaseClient): Promise<Outcome<Factor[]>> {
+export async function listTotpFactors(client: DatabaseClient): Promise<Outcome<Factor[]>> {
   const {data, error} = await client.auth.mfa.listFactors();
   if (error) return fail(error);
   return {data: data.totp, error: null};
@@ -43,7 +44,7 @@ export interface Enrolment {
   secret: string;
 }
 
-export async function startTotpEnrolment(client: SupabaseClient, friendlyName: string): Promise<Outcome<Enrolment>> {
+export async function startTotpEnrolment(client: DatabaseClient, friendlyName: string): Promise<Outcome<Enrolment>> {
   // An abandoned earlier attempt leaves an unverified factor; it must not block this one.
   const {data: existing} = await client.auth.mfa.listFactors();
   for (const factor of existing?.all ?? []) {
@@ -55,7 +56,7 @@ export async function startTotpEnrolment(client: SupabaseClient, friendlyName: s
 }
 
 /** Challenges a factor and verifies the code; the session becomes aal2 (MFA_CHALLENGE_VERIFIED). */
-export async function verifyTotp(client: SupabaseClient, factorId: string, code: string): Promise<Outcome> {
+export async function verifyTotp(client: DatabaseClient, factorId: string, code: string): Promise<Outcome> {
   const clean = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(clean)) return fail('Enter the 6-digit code from your authenticator app');
   const {error} = await client.auth.mfa.challengeAndVerify({factorId, code: clean});
@@ -63,7 +64,7 @@ export async function verifyTotp(client: SupabaseClient, factorId: string, code:
 }
 
 /** The sign-in step after the password: verifies against the learner's first verified TOTP factor. */
-export async function verifySignInCode(client: SupabaseClient, code: string): Promise<Outcome> {
+export async function verifySignInCode(client: DatabaseClient, code: string): Promise<Outcome> {
   const factors = await listTotpFactors(client);
   if (factors.error !== null) return factors;
   const factor = factors.data[0];
@@ -71,7 +72,7 @@ export async function verifySignInCode(client: SupabaseClient, code: string): Pr
   return verifyTotp(client, factor.id, code);
 }
 
-export async function removeFactor(client: SupabaseClient, factorId: string): Promise<Outcome> {
+export async function removeFactor(client: DatabaseClient, factorId: string): Promise<Outcome> {
   const {error} = await client.auth.mfa.unenroll({factorId});
   if (error) return fail(error);
   // The session's user (and with it its factor list) is refreshed from the server.
@@ -80,35 +81,35 @@ export async function removeFactor(client: SupabaseClient, factorId: string): Pr
 }
 
 /** Mails the signed-in learner a code that confirms a password change (GET /reauthenticate). */
-export async function sendReauthenticationCode(client: SupabaseClient): Promise<Outcome> {
+export async function sendReauthenticationCode(client: DatabaseClient): Promise<Outcome> {
   const {error} = await client.auth.reauthenticate();
   return error ? fail(error) : {data: null, error: null};
 }
 
-export async function changePassword(client: SupabaseClient, password: string, nonce: string): Promise<Outcome> {
+export async function changePassword(client: DatabaseClient, password: string, nonce: string): Promise<Outcome> {
   const {error} = await client.auth.updateUser({password: password.trim(), nonce: nonce.replace(/\s/g, '')});
   return error ? fail(error) : {data: null, error: null};
 }
 
 /** Starts the secure e-mail change; the links in the mails come back to `redirectTo`. */
-export async function changeEmail(client: SupabaseClient, email: string, redirectTo: string): Promise<Outcome<{newEmail: string}>> {
+export async function changeEmail(client: DatabaseClient, email: string, redirectTo: string): Promise<Outcome<{newEmail: string}>> {
   const {data, error} = await client.auth.updateUser({email: normaliseEmail(email)}, {emailRedirectTo: redirectTo});
   if (error) return fail(error);
   return {data: {newEmail: data.user.new_email ?? normaliseEmail(email)}, error: null};
 }
 
-export async function signOutOtherDevices(client: SupabaseClient): Promise<Outcome> {
+export async function signOutOtherDevices(client: DatabaseClient): Promise<Outcome> {
   const {error} = await client.auth.signOut({scope: 'others'});
   return error ? fail(error) : {data: null, error: null};
 }
 
-export async function signOutEverywhere(client: SupabaseClient): Promise<Outcome> {
+export async function signOutEverywhere(client: DatabaseClient): Promise<Outcome> {
   const {error} = await client.auth.signOut({scope: 'global'});
   return error ? fail(error) : {data: null, error: null};
 }
 
 /** Deletes the account through the delete-account function, then forgets the local session. */
-export async function deleteAccount(client: SupabaseClient, email: string, password: string): Promise<Outcome> {
+export async function deleteAccount(client: DatabaseClient, email: string, password: string): Promise<Outcome> {
   const {error} = await client.functions.invoke('delete-account', {body: {email: normaliseEmail(email), password}});
   if (error) {
     const response = (error as {context?: unknown}).context;

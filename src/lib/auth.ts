@@ -4,9 +4,9 @@
 // expiry while the tab is visible, removal of dead sessions); this module only mirrors its events
 // into React and loads the client lazily.
 import {createContext, createElement, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode} from 'react';
-import type {AuthChangeEvent, Session, SupabaseClient, User} from '@supabase/supabase-js';
+import type {AuthChangeEvent, Session, User} from '@supabase/supabase-js';
 import {supabaseConfig} from './config';
-import {loadSupabase} from './supabase';
+import {loadSupabase, type DatabaseClient} from './supabase';
 import {readStoredSession, readUrlAuthCallback, type StoredSessionPreview} from './storedSession';
 import {fetchProfile, type Profile} from './profile';
 import {toLinkError, type LinkError} from './authMessages';
@@ -39,7 +39,7 @@ export interface AuthContextValue {
   linkError: LinkError | null;
   clearLinkError(): void;
   /** Loads (once) and returns the Supabase client. */
-  getClient(): Promise<SupabaseClient>;
+  getClient(): Promise<DatabaseClient>;
   refreshProfile(): Promise<void>;
   setProfile(profile: Profile): void;
   /** Signs out; resolves with an error text, or null. */
@@ -83,14 +83,14 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const [recovery, setRecovery] = useState(false);
   const [linkError, setLinkError] = useState<LinkError | null>(null);
 
-  const clientPromise = useRef<Promise<SupabaseClient> | null>(null);
-  const clientRef = useRef<SupabaseClient | null>(null);
+  const clientPromise = useRef<Promise<DatabaseClient> | null>(null);
+  const clientRef = useRef<DatabaseClient | null>(null);
   const unsubscribe = useRef<(() => void) | null>(null);
   const profileFor = useRef<string | null>(null);
   const urlType = useRef<string | null>(null);
   const mounted = useRef(true);
 
-  const loadProfile = useCallback(async (client: SupabaseClient, userId: string) => {
+  const loadProfile = useCallback(async (client: DatabaseClient, userId: string) => {
     profileFor.current = userId;
     try {
       const result = await fetchProfile(client, userId);
@@ -106,7 +106,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   }, []);
 
   const applySession = useCallback(
-    (client: SupabaseClient, session: Session | null) => {
+    (client: DatabaseClient, session: Session | null) => {
       if (!session) {
         profileFor.current = null;
         setState(SIGNED_OUT);
@@ -132,7 +132,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
     [loadProfile],
   );
 
-  const connect = useCallback((): Promise<SupabaseClient> => {
+  const connect = useCallback((): Promise<DatabaseClient> => {
     clientPromise.current ??= loadSupabase().then(
       (client) => {
         clientRef.current = client;
@@ -271,7 +271,7 @@ export const useAuth = (): AuthContextValue => useContext(AuthContext);
 export const useAuthState = (): AuthState => useContext(AuthContext).state;
 export const useIsAuthLoading = (): boolean => useContext(AuthContext).state.loading;
 /** Loads (once) and returns the Supabase client, for pages that need data. */
-export const useSupabaseClient = (): (() => Promise<SupabaseClient>) => useContext(AuthContext).getClient;
+export const useSupabaseClient = (): (() => Promise<DatabaseClient>) => useContext(AuthContext).getClient;
 
 /** The name and e-mail to show for the signed-in visitor (or from the stored session). */
 export function useAccountIdentity(): {fullName: string | null; email: string | null} | null {

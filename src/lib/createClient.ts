@@ -1,10 +1,12 @@
 // The only module that imports supabase-js at runtime. It is loaded with import() by
 // ./supabase.ts, so it lands in its own chunk and an anonymous first visit never downloads it.
-import {createClient, type SupabaseClient} from '@supabase/supabase-js';
+import {createClient} from '@supabase/supabase-js';
 import type {SupabaseConfig} from './config';
+import type {Database} from './database.types';
+import type {DatabaseClient} from './supabase';
 
-export function createBrowserClient({url, anonKey}: SupabaseConfig): SupabaseClient {
-  return createClient(url, anonKey, {
+export function createBrowserClient({url, anonKey}: SupabaseConfig): DatabaseClient {
+  return createClient<Database>(url, anonKey, {
     auth: {
       // E-mail links land on the site as #access_token=…&type=signup|recovery.
       flowType: 'implicit',

@@ -1,8 +1,10 @@
 // Knowledge checks and certificates service: the one place the site talks to Supabase about
 // checks, attempts and certificates. The database grades (grade_knowledge_check) and alone holds
 // the answers; this module turns its calls into typed results and the texts the UI shows.
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {NETWORK_ERROR, errorMessage} from './errors';
+import type {Json} from './database.types';
+import * as J from './jsonAnswer';
+import type {DatabaseClient} from './supabase';
 
 export type QuestionType = 'single' | 'multiple' | 'numeric';
 
@@ -79,83 +81,90 @@ function checkErrorMessage(error: unknown, fallback: string): string {
   return errorMessage(error, fallback);
 }
 
-const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
-const numOrNull = (value: unknown): number | null => (value === null || value === undefined ? null : num(value));
+const isQuestionType = (type: string): type is QuestionType => type === 'single' || type === 'multiple' || type === 'numeric';
 
-interface RawCheck {
-  pass_mark: number | string;
-  questions: {id: string; type: QuestionType; prompt: string; section: string; unit: string | null; options: string[]}[];
-  best_score: number | string | null;
-  passed: boolean;
-  attempts: number;
+function questionType(value: Json | undefined): QuestionType {
+  const type = J.string(value);
+  return isQuestionType(type) ? type : J.unexpected(`question type ${type}`);
 }
 
-export async function loadLessonCheck(client: SupabaseClient, courseSlug: string, lessonSlug: string): Promise<Result<LessonCheck>> {
+/** get_knowledge_check's answer: the questions without answers, and the learner's standing. */
+export function parseCheck(value: Json | undefined): LessonCheck {
+  const raw = J.object(value);
+  return {
+    passMark: J.number(raw.pass_mark),
+    questions: J.array(raw.questions).map((item) => {
+      const q = J.object(item);
+      return {
+        id: J.string(q.id),
+        type: questionType(q.type),
+        prompt: J.string(q.prompt),
+        section: J.string(q.section),
+        unit: J.nullable(q.unit, J.string),
+        options: J.nullable(q.options, J.array)?.map(J.string) ?? [],
+      };
+    }),
+    bestScore: J.nullable(raw.best_score, J.number),
+    passed: J.boolean(raw.passed),
+    attempts: J.number(raw.attempts),
+  };
+}
+
+export async function loadLessonCheck(client: DatabaseClient, courseSlug: string, lessonSlug: string): Promise<Result<LessonCheck>> {
   try {
     const {data, error} = await client.rpc('get_knowledge_check', {p_course_slug: courseSlug, p_lesson_slug: lessonSlug});
     if (error) return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.load)};
-    const raw = data as RawCheck;
-    return {
-      data: {
-        passMark: num(raw.pass_mark),
-        questions: raw.questions.map((q) => ({...q, unit: q.unit ?? null, options: q.options ?? []})),
-        bestScore: numOrNull(raw.best_score),
-        passed: raw.passed,
-        attempts: raw.attempts,
-      },
-      error: null,
-    };
+    const check = J.parseAnswer(data, parseCheck);
+    return check ? {data: check, error: null} : {data: null, error: CHECK_ERRORS.load};
   } catch (error) {
     return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.load)};
   }
 }
 
-interface RawGrade {
-  score: number | string;
-  correct: number;
-  total: number;
-  passed: boolean;
-  pass_mark: number | string;
-  saved: boolean;
-  best_score: number | string | null;
-  lesson_completed: boolean;
-  certificate: {code: string; course_title: string; issued_at: string} | null;
-  questions: {
-    id: string;
-    correct: boolean;
-    correct_options?: number[];
-    explanations?: string[];
-    answer?: number | string;
-    tolerance?: number | string;
-    unit?: string | null;
-    explanation?: string;
-  }[];
-}
-
-export function parseGrade(raw: RawGrade): GradeResult {
+function questionResult(item: Json | undefined): QuestionResult {
+  const q = J.object(item);
+  const id = J.string(q.id);
+  const correct = J.boolean(q.correct);
+  if (q.correct_options !== undefined && q.correct_options !== null) {
+    return {id, correct, kind: 'choice', correctOptions: J.array(q.correct_options).map(J.number), explanations: J.nullable(q.explanations, J.array)?.map(J.string) ?? []};
+  }
   return {
-    score: num(raw.score),
-    correct: raw.correct,
-    total: raw.total,
-    passed: raw.passed,
-    passMark: num(raw.pass_mark),
-    saved: raw.saved,
-    bestScore: numOrNull(raw.best_score),
-    lessonCompleted: raw.lesson_completed,
-    certificate: raw.certificate ? {code: raw.certificate.code, courseTitle: raw.certificate.course_title, issuedAt: raw.certificate.issued_at} : null,
-    questions: raw.questions.map((q): QuestionResult =>
-      q.correct_options
-        ? {id: q.id, correct: q.correct, kind: 'choice', correctOptions: q.correct_options, explanations: q.explanations ?? []}
-        : {id: q.id, correct: q.correct, kind: 'numeric', answer: num(q.answer), tolerance: num(q.tolerance), unit: q.unit ?? null, explanation: q.explanation ?? ''},
-    ),
+    id,
+    correct,
+    kind: 'numeric',
+    answer: J.number(q.answer),
+    tolerance: J.number(q.tolerance),
+    unit: J.nullable(q.unit, J.string),
+    explanation: J.nullable(q.explanation, J.string) ?? '',
   };
 }
 
-export async function gradeLessonCheck(client: SupabaseClient, courseSlug: string, lessonSlug: string, answers: Answers): Promise<Result<GradeResult>> {
+/** grade_knowledge_check's answer: the score, what was right, and the certificate it earned. */
+export function parseGrade(value: Json | undefined): GradeResult {
+  const raw = J.object(value);
+  const certificate = J.nullable(raw.certificate, J.object);
+  return {
+    score: J.number(raw.score),
+    correct: J.number(raw.correct),
+    total: J.number(raw.total),
+    passed: J.boolean(raw.passed),
+    passMark: J.number(raw.pass_mark),
+    saved: J.boolean(raw.saved),
+    bestScore: J.nullable(raw.best_score, J.number),
+    lessonCompleted: J.boolean(raw.lesson_completed),
+    certificate: certificate
+      ? {code: J.string(certificate.code), courseTitle: J.string(certificate.course_title), issuedAt: J.string(certificate.issued_at)}
+      : null,
+    questions: J.array(raw.questions).map(questionResult),
+  };
+}
+
+export async function gradeLessonCheck(client: DatabaseClient, courseSlug: string, lessonSlug: string, answers: Answers): Promise<Result<GradeResult>> {
   try {
     const {data, error} = await client.rpc('grade_knowledge_check', {p_course_slug: courseSlug, p_lesson_slug: lessonSlug, p_answers: answers});
     if (error) return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.grade)};
-    return {data: parseGrade(data as RawGrade), error: null};
+    const grade = J.parseAnswer(data, parseGrade);
+    return grade ? {data: grade, error: null} : {data: null, error: CHECK_ERRORS.grade};
   } catch (error) {
     return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.grade)};
   }
@@ -172,13 +181,19 @@ export interface CheckStatus {
   attempts: number;
 }
 
-export async function loadCheckStatuses(client: SupabaseClient): Promise<Result<CheckStatus[]>> {
+export async function loadCheckStatuses(client: DatabaseClient): Promise<Result<CheckStatus[]>> {
   try {
     const {data, error} = await client.rpc('knowledge_check_progress');
     if (error) return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.load)};
-    const rows = (data ?? []) as {course_slug: string; lesson_slug: string; best_score: number | string | null; passed: boolean; attempts: number}[];
     return {
-      data: rows.map((r) => ({courseSlug: r.course_slug, lessonSlug: r.lesson_slug, bestScore: numOrNull(r.best_score), passed: r.passed, attempts: r.attempts})),
+      data: (data ?? []).map((r) => ({
+        courseSlug: r.course_slug,
+        lessonSlug: r.lesson_slug,
+        // Typegen types RETURNS TABLE columns as non-null; best_score is null before a first attempt.
+        bestScore: r.best_score ?? null,
+        passed: r.passed,
+        attempts: r.attempts,
+      })),
       error: null,
     };
   } catch (error) {
@@ -205,12 +220,11 @@ export interface Certificate {
   revokedAt: string | null;
 }
 
-export async function loadMyCertificates(client: SupabaseClient): Promise<Result<Certificate[]>> {
+export async function loadMyCertificates(client: DatabaseClient): Promise<Result<Certificate[]>> {
   try {
     const {data, error} = await client.from('certificates').select('code, course_title, full_name, issued_at, revoked_at').order('issued_at', {ascending: false});
     if (error) return {data: null, error: checkErrorMessage(error, 'Your certificates could not be loaded.')};
-    const rows = (data ?? []) as {code: string; course_title: string; full_name: string; issued_at: string; revoked_at: string | null}[];
-    return {data: rows.map((r) => ({code: r.code, courseTitle: r.course_title, fullName: r.full_name, issuedAt: r.issued_at, revokedAt: r.revoked_at})), error: null};
+    return {data: (data ?? []).map((r) => ({code: r.code, courseTitle: r.course_title, fullName: r.full_name, issuedAt: r.issued_at, revokedAt: r.revoked_at})), error: null};
   } catch (error) {
     return {data: null, error: checkErrorMessage(error, 'Your certificates could not be loaded.')};
   }
@@ -224,23 +238,26 @@ export interface Verification {
 }
 
 /** Public verification; data is null when no certificate has this code. */
-export async function verifyCertificate(client: SupabaseClient, code: string): Promise<Result<Verification | null>> {
+export async function verifyCertificate(client: DatabaseClient, code: string): Promise<Result<Verification | null>> {
   try {
     const {data, error} = await client.rpc('verify_certificate', {p_code: code}).maybeSingle();
     if (error) return {data: null, error: checkErrorMessage(error, 'The certificate could not be checked.')};
-    const row = data as {full_name: string; course_title: string; issued_at: string; status: 'valid' | 'revoked'} | null;
-    return {data: row ? {fullName: row.full_name, courseTitle: row.course_title, issuedAt: row.issued_at, status: row.status} : null, error: null};
+    if (!data) return {data: null, error: null};
+    return {data: {fullName: data.full_name, courseTitle: data.course_title, issuedAt: data.issued_at, status: data.status === 'revoked' ? 'revoked' : 'valid'}, error: null};
   } catch (error) {
     return {data: null, error: checkErrorMessage(error, 'The certificate could not be checked.')};
   }
 }
 
-export async function revokeCertificate(client: SupabaseClient, code: string, reason?: string): Promise<Result<{code: string; revokedAt: string}>> {
+export async function revokeCertificate(client: DatabaseClient, code: string, reason?: string): Promise<Result<{code: string; revokedAt: string}>> {
   try {
-    const {data, error} = await client.rpc('revoke_certificate', {p_code: code, p_reason: reason ?? null});
+    const {data, error} = await client.rpc('revoke_certificate', {p_code: code, p_reason: reason});
     if (error) return {data: null, error: checkErrorMessage(error, 'The certificate could not be revoked.')};
-    const row = data as {code: string; revoked_at: string};
-    return {data: {code: row.code, revokedAt: row.revoked_at}, error: null};
+    const revoked = J.parseAnswer(data, (value) => {
+      const row = J.object(value);
+      return {code: J.string(row.code), revokedAt: J.string(row.revoked_at)};
+    });
+    return revoked ? {data: revoked, error: null} : {data: null, error: 'The certificate could not be revoked.'};
   } catch (error) {
     return {data: null, error: checkErrorMessage(error, 'The certificate could not be revoked.')};
   }

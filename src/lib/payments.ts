@@ -3,10 +3,14 @@
 // price itself is decided on the server (supabase/functions/create-subscription); the site only
 // shows what the shared plan config (shared/plan.ts) and the server say.
 // Nothing here imports supabase-js at runtime: callers pass the lazily loaded client.
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {PREMIUM_PLAN, discountedPrice} from '../../shared/plan';
 import type {Profile, Result} from './profile';
 import {NETWORK_ERROR, errorMessage} from './errors';
+import type {Database} from './database.types';
+import {isJsonObject} from './jsonAnswer';
+import type {DatabaseClient} from './supabase';
+
+export {PREMIUM_PLAN, discountedPrice};
 
 /** Longest code the server accepts (create-subscription). */
 export const MAX_CODE_LENGTH = 40;
@@ -24,7 +28,7 @@ export interface DiscountQuote {
 }
 
 /** Checks a code on the server (RPC check_discount_code): the discount, or the server's clear message. */
-export async function checkDiscountCode(client: SupabaseClient, rawCode: string): Promise<Result<DiscountQuote>> {
+export async function checkDiscountCode(client: DatabaseClient, rawCode: string): Promise<Result<DiscountQuote>> {
   const code = normaliseCode(rawCode);
   if (!code) return {data: null, error: 'Enter a discount code'};
   if (code.length > MAX_CODE_LENGTH) return {data: null, error: 'Unknown discount code'};
@@ -33,7 +37,7 @@ export async function checkDiscountCode(client: SupabaseClient, rawCode: string)
     // checks answer PostgREST's 429 error with the server's message.
     const {data, error} = await client.rpc('check_discount_code', {p_code: code});
     if (error) return {data: null, error: errorMessage(error, 'Could not check the discount code')};
-    const answer = (data ?? {}) as {percent_off?: unknown; message?: unknown};
+    const answer = isJsonObject(data) ? data : {};
     if (answer.percent_off === null && typeof answer.message === 'string') return {data: null, error: answer.message};
     const percentOff = Number(answer.percent_off);
     if (!Number.isInteger(percentOff) || percentOff < 0 || percentOff > 100) return {data: null, error: 'Could not check the discount code'};
@@ -62,7 +66,7 @@ async function functionError(error: unknown, fallback: string): Promise<string> 
   return errorMessage(error, fallback);
 }
 
-async function invoke<T>(client: SupabaseClient, name: string, body: Record<string, unknown>, fallback: string): Promise<Result<T>> {
+async function invoke<T>(client: DatabaseClient, name: string, body: Record<string, unknown>, fallback: string): Promise<Result<T>> {
   try {
     const {data, error} = await client.functions.invoke<T>(name, {body});
     if (error) return {data: null, error: await functionError(error, fallback)};
@@ -90,7 +94,7 @@ export function newRequestId(): string {
 
 /** create-subscription: the server prices the plan (and the code) and returns PayPal's approval link. */
 export async function createSubscription(
-  client: SupabaseClient,
+  client: DatabaseClient,
   options: {discountCode?: string | null; requestId?: string} = {},
 ): Promise<Result<CreatedSubscription>> {
   const body: Record<string, unknown> = {plan: PREMIUM_PLAN.key};
@@ -124,7 +128,7 @@ export interface ConfirmedSubscription {
 export const SUBSCRIPTION_ID = /^I-[A-Za-z0-9]{1,50}$/;
 
 /** confirm-subscription, on return from PayPal. Idempotent on the server, so safe to repeat. */
-export async function confirmSubscription(client: SupabaseClient, subscriptionId: string): Promise<Result<ConfirmedSubscription>> {
+export async function confirmSubscription(client: DatabaseClient, subscriptionId: string): Promise<Result<ConfirmedSubscription>> {
   if (!SUBSCRIPTION_ID.test(subscriptionId)) return {data: null, error: 'The link back from PayPal has no valid subscription id'};
   return invoke<ConfirmedSubscription>(client, 'confirm-subscription', {subscriptionId}, 'Could not confirm your subscription');
 }
@@ -139,7 +143,7 @@ export interface CancelledSubscription {
  * cancel-subscription: cancels at PayPal; Premium stays until the end date. Without an id, the
  * subscription on the profile; with one, any other the learner has paid for.
  */
-export async function cancelSubscription(client: SupabaseClient, options: {reason?: string; subscriptionId?: string} = {}): Promise<Result<CancelledSubscription>> {
+export async function cancelSubscription(client: DatabaseClient, options: {reason?: string; subscriptionId?: string} = {}): Promise<Result<CancelledSubscription>> {
   const body: Record<string, unknown> = {};
   const trimmed = options.reason?.trim();
   if (trimmed) body.reason = trimmed.slice(0, 128);
@@ -148,30 +152,27 @@ export async function cancelSubscription(client: SupabaseClient, options: {reaso
 }
 
 /** The learner left PayPal with Cancel: their open checkout stops holding a discount use. */
-export async function releaseCheckout(client: SupabaseClient, subscriptionId: string): Promise<void> {
+export async function releaseCheckout(client: DatabaseClient, subscriptionId: string): Promise<void> {
   if (!SUBSCRIPTION_ID.test(subscriptionId)) return;
   const {error} = await client.rpc('release_checkout', {p_subscription_id: subscriptionId});
   // Nothing for the learner to do: an unreleased hold lapses on its own after 3 hours.
   if (error) console.error('Could not release the checkout:', error.message);
 }
 
-export interface PaidSubscription {
-  paypal_subscription_id: string;
-  paypal_status: 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED' | string;
-  amount: number;
-  currency: string;
+type PaidSubscriptionRow = Database['public']['Functions']['my_paypal_subscriptions']['Returns'][number];
+
+/** A row of my_paypal_subscriptions; typegen cannot see that a TABLE column may be null. */
+export type PaidSubscription = Omit<PaidSubscriptionRow, 'discount_code' | 'cancelled_at'> & {
   discount_code: string | null;
-  activated_at: string;
   cancelled_at: string | null;
-  is_current: boolean;
-}
+};
 
 /** Every PayPal subscription the learner has paid for, newest first (RPC my_paypal_subscriptions). */
-export async function fetchPaidSubscriptions(client: SupabaseClient): Promise<Result<PaidSubscription[]>> {
+export async function fetchPaidSubscriptions(client: DatabaseClient): Promise<Result<PaidSubscription[]>> {
   try {
     const {data, error} = await client.rpc('my_paypal_subscriptions');
     if (error) return {data: null, error: errorMessage(error, 'Could not load your subscriptions')};
-    return {data: ((data ?? []) as PaidSubscription[]).map((row) => ({...row, amount: Number(row.amount)})), error: null};
+    return {data: data ?? [], error: null};
   } catch (error) {
     return {data: null, error: errorMessage(error, NETWORK_ERROR)};
   }
@@ -199,17 +200,14 @@ export function readPayPalReturn(search: string): PayPalReturn {
 // Admin: every transaction with the buyer's e-mail (RPC admin_transactions, security definer,
 // returns rows only when public.is_admin(); RLS on the table would return the rest anyway).
 
-export interface AdminTransaction {
-  id: string;
+type AdminTransactionRow = Database['public']['Functions']['admin_transactions']['Returns'][number];
+
+/** A row of admin_transactions; typegen cannot see that a TABLE column may be null. */
+export type AdminTransaction = Omit<AdminTransactionRow, 'user_id' | 'user_email' | 'paypal_subscription_id'> & {
   user_id: string | null;
   user_email: string | null;
-  transaction_type: string;
-  amount: number;
-  currency: string;
-  status: string;
   paypal_subscription_id: string | null;
-  created_at: string;
-}
+};
 
 export interface AdminFilters {
   status?: string;
@@ -233,10 +231,8 @@ export function dayRange(from?: string, to?: string): {start: string | null; end
   };
 }
 
-type Row = Omit<AdminTransaction, 'amount'> & {amount: number | string};
-
 /** All transactions (admins), newest first, filtered on the server by status and date range. */
-export async function fetchAdminTransactions(client: SupabaseClient, filters: AdminFilters = {}): Promise<Result<AdminTransaction[]>> {
+export async function fetchAdminTransactions(client: DatabaseClient, filters: AdminFilters = {}): Promise<Result<AdminTransaction[]>> {
   try {
     let query = client.rpc('admin_transactions').select('*');
     if (filters.status) query = query.eq('status', filters.status);
@@ -245,7 +241,7 @@ export async function fetchAdminTransactions(client: SupabaseClient, filters: Ad
     if (end) query = query.lt('created_at', end);
     const {data, error} = await query.order('created_at', {ascending: false});
     if (error) return {data: null, error: errorMessage(error, 'Could not load the transactions')};
-    const rows = ((data ?? []) as Row[]).map((row) => ({...row, amount: Number(row.amount)}));
+    const rows: AdminTransaction[] = [...(data ?? [])];
     rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
     return {data: rows, error: null};
   } catch (error) {

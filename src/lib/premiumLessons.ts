@@ -1,7 +1,7 @@
 // Premium lesson bodies and who may read them. Postgres decides (public.get_premium_lesson and
 // public.is_premium, supabase/migrations/20261123000200_premium_bodies.sql); this module only
 // turns its answers into typed results and the texts the page shows.
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {DatabaseClient} from './supabase';
 
 export type LockReason = 'visitor' | 'no_premium' | 'lapsed';
 
@@ -22,7 +22,7 @@ export type Result<T> = {data: T; error: null} | {data: null; error: string};
 export const BODY_LOAD_FAILED = 'The rest of this lesson could not be loaded. Check your connection and try again.';
 export const BODY_UNPUBLISHED = 'The rest of this lesson is being published. Try again in a few minutes.';
 
-const REASONS: readonly string[] = ['visitor', 'no_premium', 'lapsed'];
+const isLockReason = (reason: unknown): reason is LockReason => reason === 'visitor' || reason === 'no_premium' || reason === 'lapsed';
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -32,8 +32,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function parseAnswer(value: unknown): PremiumLessonAnswer | null {
   if (!isRecord(value)) return null;
   if (value.status === 'unpublished') return {status: 'unpublished'};
-  if (value.status === 'locked' && typeof value.reason === 'string' && REASONS.includes(value.reason)) {
-    return {status: 'locked', reason: value.reason as LockReason, endedAt: typeof value.ended_at === 'string' ? value.ended_at : null};
+  if (value.status === 'locked' && isLockReason(value.reason)) {
+    return {status: 'locked', reason: value.reason, endedAt: typeof value.ended_at === 'string' ? value.ended_at : null};
   }
   const body = value.body;
   if (value.status === 'unlocked' && isRecord(body) && typeof body.code === 'string' && typeof body.format === 'string' && isRecord(body.imports)) {
@@ -49,7 +49,7 @@ function lessonArgs(lesson: string): {p_course_slug: string; p_lesson_slug: stri
   return {p_course_slug: course, p_lesson_slug: slug};
 }
 
-export async function fetchPremiumLesson(client: SupabaseClient, lesson: string): Promise<Result<PremiumLessonAnswer>> {
+export async function fetchPremiumLesson(client: DatabaseClient, lesson: string): Promise<Result<PremiumLessonAnswer>> {
   try {
     const {data, error} = await client.rpc('get_premium_lesson', lessonArgs(lesson));
     if (error) return {data: null, error: BODY_LOAD_FAILED};
@@ -61,7 +61,7 @@ export async function fetchPremiumLesson(client: SupabaseClient, lesson: string)
 }
 
 /** public.is_premium() for the signed-in user: the one answer the lock marks agree with. */
-export async function fetchIsPremium(client: SupabaseClient): Promise<Result<boolean>> {
+export async function fetchIsPremium(client: DatabaseClient): Promise<Result<boolean>> {
   try {
     const {data, error} = await client.rpc('is_premium');
     if (error || typeof data !== 'boolean') return {data: null, error: BODY_LOAD_FAILED};

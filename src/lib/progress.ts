@@ -2,40 +2,15 @@
 // progress. It turns supabase-js calls into typed results and the texts the UI shows, and derives
 // the numbers every progress view displays with one pure function, so the lesson page, the
 // course pages, /modules, /progress and the sidebar can never disagree.
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {errorMessage} from './errors';
+import type {Tables} from './database.types';
+import type {DatabaseClient} from './supabase';
 
-export interface CourseRow {
-  id: number;
-  slug: string;
-  title: string;
-  order_index: number;
-}
-
-export interface LessonRow {
-  id: number;
-  course_id: number;
-  slug: string;
-  title: string;
-  order_index: number;
-}
-
-export interface CourseProgressRow {
-  course_id: number;
-  progress_percentage: number;
-  started_at: string;
-  completed_at: string | null;
-  last_accessed_at: string;
-}
-
-export interface LessonProgressRow {
-  lesson_id: number;
-  course_id: number;
-  time_spent: number;
-  is_completed: boolean;
-  last_accessed_at: string;
-  completed_at: string | null;
-}
+// The columns each progress view reads, as the generated schema types them.
+export type CourseRow = Pick<Tables<'courses'>, 'id' | 'slug' | 'title' | 'order_index'>;
+export type LessonRow = Pick<Tables<'lessons'>, 'id' | 'course_id' | 'slug' | 'title' | 'order_index'>;
+export type CourseProgressRow = Pick<Tables<'user_course_progress'>, 'course_id' | 'progress_percentage' | 'started_at' | 'completed_at' | 'last_accessed_at'>;
+export type LessonProgressRow = Pick<Tables<'user_lesson_progress'>, 'lesson_id' | 'course_id' | 'time_spent' | 'is_completed' | 'last_accessed_at' | 'completed_at'>;
 
 /** Everything the progress views need, as loaded for the signed-in learner. */
 export interface ProgressData {
@@ -84,10 +59,8 @@ export function progressErrorMessage(error: unknown, fallback: string = SAVE_FAI
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value));
-
 /** Courses, lessons and the learner's own progress rows (RLS keeps them to their own). */
-export async function loadProgressData(client: SupabaseClient): Promise<Result<ProgressData>> {
+export async function loadProgressData(client: DatabaseClient): Promise<Result<ProgressData>> {
   try {
     const [courses, lessons, courseProgress, lessonProgress] = await Promise.all([
       client.from('courses').select('id, slug, title, order_index').order('order_index').order('id'),
@@ -102,13 +75,10 @@ export async function loadProgressData(client: SupabaseClient): Promise<Result<P
     if (failed?.error) return {data: null, error: progressErrorMessage(failed.error, LOAD_FAILED)};
     return {
       data: {
-        courses: (courses.data ?? []) as CourseRow[],
-        lessons: (lessons.data ?? []) as LessonRow[],
-        courseProgress: ((courseProgress.data ?? []) as CourseProgressRow[]).map((r) => ({
-          ...r,
-          progress_percentage: num(r.progress_percentage),
-        })),
-        lessonProgress: ((lessonProgress.data ?? []) as LessonProgressRow[]).map((r) => ({...r, time_spent: num(r.time_spent)})),
+        courses: courses.data ?? [],
+        lessons: lessons.data ?? [],
+        courseProgress: courseProgress.data ?? [],
+        lessonProgress: lessonProgress.data ?? [],
       },
       error: null,
     };
@@ -134,17 +104,18 @@ export function rpcArgs({courseSlug, lessonSlug, seconds = 0, completed}: TrackI
     p_course_slug: courseSlug,
     p_lesson_slug: lessonSlug,
     p_seconds: Math.max(0, Math.floor(seconds)),
-    p_completed: completed ?? null,
+    // Omitted rather than null when unchanged: the function's default (null) leaves it as it is.
+    ...(completed === undefined ? {} : {p_completed: completed}),
   };
 }
 
 /** Records time and/or completion; both progress rows are written in one database transaction. */
-export async function trackLesson(client: SupabaseClient, input: TrackInput): Promise<Result<CourseProgressRow>> {
+export async function trackLesson(client: DatabaseClient, input: TrackInput): Promise<Result<CourseProgressRow>> {
   try {
     const {data, error} = await client.rpc('track_lesson_progress', rpcArgs(input));
     if (error) return {data: null, error: progressErrorMessage(error)};
-    const row = data as CourseProgressRow;
-    return {data: {...row, progress_percentage: num(row.progress_percentage)}, error: null};
+    const {course_id, progress_percentage, started_at, completed_at, last_accessed_at} = data;
+    return {data: {course_id, progress_percentage, started_at, completed_at, last_accessed_at}, error: null};
   } catch (error) {
     return {data: null, error: progressErrorMessage(error)};
   }

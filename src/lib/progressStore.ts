@@ -3,10 +3,10 @@
 // user when the auth context says someone is signed in, reloaded after each write. Anonymous
 // visitors never trigger a load, so their first page stays free of supabase-js.
 import {useCallback, useEffect, useSyncExternalStore} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {deriveProgress, loadProgressData, type ProgressSummary} from './progress';
 import {errorMessage} from './errors';
+import type {DatabaseClient} from './supabase';
 
 export type ProgressState =
   | {status: 'idle'; userId: null; summary: null; error: null}
@@ -35,7 +35,7 @@ const getSnapshot = () => state;
 const getServerSnapshot = () => IDLE;
 
 /** Loads (or reloads) the progress of `userId`; concurrent calls for the same user share one load. */
-function loadProgress(userId: string, getClient: () => Promise<SupabaseClient>, force = false): Promise<void> {
+function loadProgress(userId: string, getClient: () => Promise<DatabaseClient>, force = false): Promise<void> {
   if (inFlight && inFlight.userId === userId && !force) return inFlight.promise;
   if (!force && state.userId === userId && state.status === 'ready') return Promise.resolve();
   const mine = ++generation;

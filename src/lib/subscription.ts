@@ -1,8 +1,9 @@
 // Subscription view and transaction history, derived from the profile's subscription columns and
 // public.subscription_transactions (RLS: the owner reads their own rows).
-import type {SupabaseClient} from '@supabase/supabase-js';
 import type {Profile, Result, SubscriptionStatus} from './profile';
 import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from './premiumAccess';
+import type {Tables} from './database.types';
+import type {DatabaseClient} from './supabase';
 
 export interface SubscriptionView {
   status: SubscriptionStatus | string;
@@ -14,10 +15,8 @@ export interface SubscriptionView {
   paypalSubscriptionId: string | null;
 }
 
-function toAmount(value: Profile['subscription_amount']): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
+function toAmount(value: Profile['subscription_amount'] | undefined): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
 /** The one mapping from profile columns to the subscription view the UI shows. */
@@ -72,23 +71,16 @@ export function subscriptionHeadline(profile: PremiumColumns | null | undefined,
   return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`};
 }
 
-export interface Transaction {
-  id: string;
-  transaction_type: string;
-  amount: number | string;
-  currency: string;
-  status: string;
-  created_at: string;
-}
+export type Transaction = Pick<Tables<'subscription_transactions'>, 'id' | 'transaction_type' | 'amount' | 'currency' | 'status' | 'created_at'>;
 
-export async function fetchTransactions(client: SupabaseClient, userId: string): Promise<Result<Transaction[]>> {
+export async function fetchTransactions(client: DatabaseClient, userId: string): Promise<Result<Transaction[]>> {
   const {data, error} = await client
     .from('subscription_transactions')
     .select('id, transaction_type, amount, currency, status, created_at')
     .eq('user_id', userId)
     .order('created_at', {ascending: false});
   if (error) return {data: null, error: error.message};
-  const rows = [...((data ?? []) as Transaction[])];
+  const rows = [...(data ?? [])];
   rows.sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
   return {data: rows, error: null};
 }

@@ -3,11 +3,18 @@
 // an auth link in the URL, or the visitor acting), then reused for the life of the page.
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {supabaseConfig} from './config';
+import type {Database} from './database.types';
 
-let pending: Promise<SupabaseClient> | null = null;
-let loaded: SupabaseClient | null = null;
+/**
+ * The client typed by the generated schema (src/lib/database.types.ts, `npm run gen:types`):
+ * `.from()`, `.select()` and `.rpc()` results carry the columns' types, so no caller casts them.
+ */
+export type DatabaseClient = SupabaseClient<Database>;
 
-export function loadSupabase(): Promise<SupabaseClient> {
+let pending: Promise<DatabaseClient> | null = null;
+let loaded: DatabaseClient | null = null;
+
+export function loadSupabase(): Promise<DatabaseClient> {
   if (typeof window === 'undefined') return Promise.reject(new Error('The Supabase client is only available in the browser'));
   pending ??= import('./createClient').then(
     (module) => {
@@ -23,6 +30,6 @@ export function loadSupabase(): Promise<SupabaseClient> {
 }
 
 /** The client if it has already been loaded, without loading it. */
-export function peekSupabase(): SupabaseClient | null {
+export function peekSupabase(): DatabaseClient | null {
   return loaded;
 }

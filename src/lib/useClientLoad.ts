@@ -1,5 +1,5 @@
+import type {DatabaseClient} from './supabase';
 import {useCallback, useEffect, useRef, useState} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {useSupabaseClient} from './auth';
 import {errorMessage} from './errors';
 
@@ -13,7 +13,7 @@ type Result<T> = {data: T; error: null} | {data: null; error: string};
  * keeps the last answer on screen until the new one arrives. Answers of a superseded run are
  * dropped. A null query (nothing valid to ask) runs nothing and keeps what is shown.
  */
-export function useClientLoad<T>(query: ((client: SupabaseClient) => Promise<Result<T>>) | null, reloadKey: unknown = 0): {load: Load<T>; retry(): void} {
+export function useClientLoad<T>(query: ((client: DatabaseClient) => Promise<Result<T>>) | null, reloadKey: unknown = 0): {load: Load<T>; retry(): void} {
   const getClient = useSupabaseClient();
   const [load, setLoad] = useState<Load<T>>({status: 'loading'});
   const [attempt, setAttempt] = useState(0);

@@ -1,10 +1,10 @@
 // The signed-in learner's knowledge-check statuses and certificates, loaded when a view that
 // shows them mounts (/progress, Account Settings). Anonymous visitors never trigger a load.
 import {useMemo} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {useClientLoad} from './useClientLoad';
 import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus, type Result} from './knowledgeChecks';
+import type {DatabaseClient} from './supabase';
 
 export interface Loaded<T> {
   data: T | null;
@@ -13,11 +13,11 @@ export interface Loaded<T> {
   reload(): void;
 }
 
-function useSignedInLoad<T>(load: (client: SupabaseClient) => Promise<Result<T>>): Loaded<T> {
+function useSignedInLoad<T>(load: (client: DatabaseClient) => Promise<Result<T>>): Loaded<T> {
   const {state} = useAuth();
   const userId = state.status === 'signedIn' ? state.user.id : null;
   // A new query per learner: switching accounts never shows the previous one's answer.
-  const query = useMemo(() => (userId ? (client: SupabaseClient) => load(client) : null), [userId, load]);
+  const query = useMemo(() => (userId ? (client: DatabaseClient) => load(client) : null), [userId, load]);
   const {load: current, retry} = useClientLoad(query);
   if (!userId) return {data: null, error: null, loading: false, reload: retry};
   return {

@@ -2,9 +2,9 @@
 // /progress. It asks Postgres (public.is_premium()) once per user and subscription state, so the
 // marks agree with the gate; the gate itself is get_premium_lesson, never this hook.
 import {useEffect, useState} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {useAuth} from './auth';
 import {fetchIsPremium} from './premiumLessons';
+import type {DatabaseClient} from './supabase';
 
 /** 'unknown' while signed-out visitors' and loading states are not worth a request. */
 export type PremiumAccess = 'unknown' | 'none' | 'premium';
@@ -13,7 +13,7 @@ const answers = new Map<string, boolean>();
 /** One request per user and subscription state, however many components ask at once. */
 const pending = new Map<string, Promise<void>>();
 
-function ask(key: string, getClient: () => Promise<SupabaseClient>): Promise<void> {
+function ask(key: string, getClient: () => Promise<DatabaseClient>): Promise<void> {
   let request = pending.get(key);
   if (!request) {
     request = getClient()

@@ -212,7 +212,7 @@ describe('Subscription panel', () => {
     fake.tables.subscription_transactions = {
       data: [
         {id: 'a', transaction_type: 'subscription', amount: 49, currency: 'USD', status: 'completed', created_at: '2025-01-05T12:00:00Z'},
-        {id: 'b', transaction_type: 'renewal', amount: '49.00', currency: 'USD', status: 'pending', created_at: '2026-01-05T12:00:00Z'},
+        {id: 'b', transaction_type: 'renewal', amount: 49, currency: 'USD', status: 'pending', created_at: '2026-01-05T12:00:00Z'},
       ],
       error: null,
     };

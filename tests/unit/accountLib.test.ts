@@ -53,7 +53,7 @@ describe('subscription view mapping', () => {
     const profile = profileRow({
       subscription_status: 'active',
       subscription_plan: 'premium_yearly',
-      subscription_amount: '39.20',
+      subscription_amount: 39.2,
       discount_code: 'STUDENT20',
       subscription_start_date: '2025-11-01T00:00:00Z',
       subscription_end_date: '2026-11-01T00:00:00Z',

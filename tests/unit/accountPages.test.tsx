@@ -89,12 +89,11 @@ describe('diagnostics pages', () => {
 
   it('/subscription-test shows an admin the view beside the raw profile fields', async () => {
     signInAs('admin');
-    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: '49.00'}), error: null};
+    fake.tables.profiles = {data: profileRow({subscription_status: 'active', subscription_amount: 49}), error: null};
     const {container} = renderPage(<SubscriptionTest />);
     await waitFor(() => expect(screen.getByText('loaded')).toBeInTheDocument());
     expect(screen.getAllByText('"active"')).toHaveLength(2);
-    expect(screen.getByText('49')).toBeInTheDocument();
-    expect(screen.getByText('"49.00"')).toBeInTheDocument();
+    expect(screen.getAllByText('49')).toHaveLength(2);
     expect(screen.getByText('subscription_amount')).toBeInTheDocument();
     expect(container.textContent).not.toContain('access-token-secret');
   });

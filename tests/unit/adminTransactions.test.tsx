@@ -14,9 +14,9 @@ let fake: FakeSupabase;
 let payments: PaymentsFake;
 
 const ROWS = [
-  {id: 't1', user_id: 'u1', user_email: 'ada@example.com', transaction_type: 'subscription', amount: '39.20', currency: 'USD', status: 'completed', paypal_subscription_id: 'I-A', created_at: '2025-11-03T10:00:00Z'},
-  {id: 't2', user_id: 'u2', user_email: 'bob,"x"@example.com', transaction_type: 'payment_failed', amount: '49.00', currency: 'USD', status: 'failed', paypal_subscription_id: 'I-B', created_at: '2025-11-02T10:00:00Z'},
-  {id: 't3', user_id: null, user_email: null, transaction_type: 'renewal', amount: '49.00', currency: 'USD', status: 'completed', paypal_subscription_id: 'I-C', created_at: '2025-11-01T10:00:00Z'},
+  {id: 't1', user_id: 'u1', user_email: 'ada@example.com', transaction_type: 'subscription', amount: 39.2, currency: 'USD', status: 'completed', paypal_subscription_id: 'I-A', created_at: '2025-11-03T10:00:00Z'},
+  {id: 't2', user_id: 'u2', user_email: 'bob,"x"@example.com', transaction_type: 'payment_failed', amount: 49, currency: 'USD', status: 'failed', paypal_subscription_id: 'I-B', created_at: '2025-11-02T10:00:00Z'},
+  {id: 't3', user_id: null, user_email: null, transaction_type: 'renewal', amount: 49, currency: 'USD', status: 'completed', paypal_subscription_id: 'I-C', created_at: '2025-11-01T10:00:00Z'},
 ];
 
 beforeEach(() => {

@@ -17,13 +17,13 @@ const END = new Date(Date.now() + 300 * 86_400_000).toISOString();
 const ACTIVE = {
   subscription_status: 'active',
   subscription_plan: 'premium_yearly',
-  subscription_amount: '39.20',
+  subscription_amount: 39.2,
   discount_code: 'SAVE20',
   subscription_start_date: new Date().toISOString(),
   subscription_end_date: END,
   paypal_subscription_id: 'I-ABC123',
 };
-const TX = {id: 't1', transaction_type: 'subscription', amount: '39.20', currency: 'USD', status: 'completed', created_at: new Date().toISOString()};
+const TX = {id: 't1', transaction_type: 'subscription', amount: 39.2, currency: 'USD', status: 'completed', created_at: new Date().toISOString()};
 
 beforeEach(() => {
   fake = createFakeSupabase();
@@ -137,8 +137,8 @@ describe('/account', () => {
 
   it('lists every paid subscription and cancels a second one that still bills', async () => {
     signIn(ACTIVE);
-    const second = {paypal_subscription_id: 'I-SECOND1', paypal_status: 'ACTIVE', amount: '49.00', currency: 'USD', discount_code: null, activated_at: new Date().toISOString(), cancelled_at: null, is_current: false};
-    const current = {...second, paypal_subscription_id: 'I-ABC123', amount: '39.20', is_current: true};
+    const second = {paypal_subscription_id: 'I-SECOND1', paypal_status: 'ACTIVE', amount: 49, currency: 'USD', discount_code: null, activated_at: new Date().toISOString(), cancelled_at: null, is_current: false};
+    const current = {...second, paypal_subscription_id: 'I-ABC123', amount: 39.2, is_current: true};
     payments.rpcs.my_paypal_subscriptions = {data: [second, current], error: null};
     payments.functions['cancel-subscription'] = () => {
       payments.rpcs.my_paypal_subscriptions = {data: [{...second, paypal_status: 'CANCELLED'}, current], error: null};

@@ -118,9 +118,9 @@ const row = (over: Partial<AdminTransaction> = {}): AdminTransaction => ({
 });
 
 describe('admin transactions', () => {
-  it('queries the RPC with status and local-day range filters, newest first, amounts as numbers', async () => {
+  it('queries the RPC with status and local-day range filters, newest first', async () => {
     const {fake, payments} = setup();
-    payments.rpcs.admin_transactions = {data: [{...row(), amount: '39.20'}, {...row({id: 't2', created_at: '2025-11-04T10:00:00.000Z'}), amount: '49.00'}], error: null};
+    payments.rpcs.admin_transactions = {data: [{...row(), amount: 39.2}, {...row({id: 't2', created_at: '2025-11-04T10:00:00.000Z'}), amount: 49}], error: null};
     const result = await fetchAdminTransactions(fake.client, {status: 'completed', from: '2025-11-01', to: '2025-11-30'});
     expect(result.data?.map((r) => [r.id, r.amount])).toEqual([
       ['t2', 49],

@@ -41,7 +41,7 @@ function fakeBackend(options: {rpcError?: string} = {}) {
   const touched = new Map<string, string>();
   let clock = 0;
   const lessonId = (slug: string) => course.lessons.findIndex((l) => l.slug === slug) + 1;
-  const rpc = vi.fn(async (_name: string, args: {p_lesson_slug: string; p_seconds: number; p_completed: boolean | null}) => {
+  const rpc = vi.fn(async (_name: string, args: {p_lesson_slug: string; p_seconds: number; p_completed?: boolean}) => {
     if (options.rpcError) return {data: null, error: {message: options.rpcError, code: 'P0001'}};
     const slug = args.p_lesson_slug;
     if (args.p_completed === true) completed.add(slug);
@@ -114,7 +114,7 @@ describe('LessonProgress', () => {
         <LessonProgress course={course} lesson={course.lessons[1]!} index={1} />
       </AuthContext.Provider>,
     );
-    await waitFor(() => expect(backend.rpc).toHaveBeenCalledWith('track_lesson_progress', expect.objectContaining({p_lesson_slug: 'research-design', p_seconds: 0, p_completed: null})));
+    await waitFor(() => expect(backend.rpc).toHaveBeenCalledWith('track_lesson_progress', {p_course_slug: expect.any(String), p_lesson_slug: 'research-design', p_seconds: 0}));
     const button = await screen.findByRole('button', {name: 'Mark as complete'});
     await waitFor(() => expect(button).toBeEnabled());
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');

@@ -138,7 +138,7 @@ describe('calls', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('builds the RPC arguments in whole, non-negative seconds', () => {
-    expect(rpcArgs({courseSlug: 'c', lessonSlug: 'l'})).toEqual({p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 0, p_completed: null});
+    expect(rpcArgs({courseSlug: 'c', lessonSlug: 'l'})).toEqual({p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 0});
     expect(rpcArgs({courseSlug: 'c', lessonSlug: 'l', seconds: 12.9, completed: false})).toMatchObject({p_seconds: 12, p_completed: false});
     expect(rpcArgs({courseSlug: 'c', lessonSlug: 'l', seconds: -3, completed: true})).toMatchObject({p_seconds: 0, p_completed: true});
   });
@@ -153,13 +153,13 @@ describe('calls', () => {
     expect(init.keepalive).toBe(true);
     expect(init.method).toBe('POST');
     expect(init.headers).toMatchObject({apikey: 'anon', Authorization: 'Bearer tok'});
-    expect(JSON.parse(init.body as string)).toEqual({p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 7, p_completed: null});
+    expect(JSON.parse(init.body as string)).toEqual({p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 7});
   });
 
   it('turns RPC results and failures into typed results', async () => {
     const rpc = vi
       .fn()
-      .mockResolvedValueOnce({data: {course_id: 1, progress_percentage: '33.33', started_at: 's', completed_at: null, last_accessed_at: 'l'}, error: null})
+      .mockResolvedValueOnce({data: {course_id: 1, progress_percentage: 33.33, started_at: 's', completed_at: null, last_accessed_at: 'l'}, error: null})
       .mockResolvedValueOnce({data: null, error: {message: 'Lesson not found', code: 'P0001'}})
       .mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const client = {rpc} as unknown as SupabaseClient;

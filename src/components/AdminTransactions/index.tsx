@@ -1,5 +1,5 @@
+import type {DatabaseClient} from '@site/src/lib/supabase';
 import React, {useEffect, useId, useMemo, useState} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {fetchAdminTransactions, totalsOf, transactionsCsv, type AdminFilters, type AdminTransaction} from '@site/src/lib/payments';
 import {Message, formStyles as f} from '@site/src/components/Form';
@@ -22,7 +22,7 @@ export default function AdminTransactions(): React.JSX.Element {
   const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
 
   const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start date must be on or before the end date.' : null;
-  const query = useMemo(() => (rangeError ? null : (client: SupabaseClient) => fetchAdminTransactions(client, filters)), [filters, rangeError]);
+  const query = useMemo(() => (rangeError ? null : (client: DatabaseClient) => fetchAdminTransactions(client, filters)), [filters, rangeError]);
   const {load, retry} = useClientLoad(query);
 
   // The status filter offers every status seen so far, not only those of the current answer.

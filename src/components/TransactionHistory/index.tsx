@@ -1,5 +1,5 @@
+import type {DatabaseClient} from '@site/src/lib/supabase';
 import React, {useCallback} from 'react';
-import type {SupabaseClient} from '@supabase/supabase-js';
 import {fetchTransactions} from '@site/src/lib/subscription';
 import {useClientLoad} from '@site/src/lib/useClientLoad';
 import {Message} from '@site/src/components/Form';
@@ -17,7 +17,7 @@ export interface TransactionHistoryProps {
 
 /** The signed-in learner's transactions (RLS: their own), newest first, in the one transaction table. */
 export default function TransactionHistory({userId, reloadKey = 0, headingLevel: H = 'h2', hideWhenEmpty = false}: TransactionHistoryProps): React.JSX.Element | null {
-  const query = useCallback((client: SupabaseClient) => fetchTransactions(client, userId), [userId]);
+  const query = useCallback((client: DatabaseClient) => fetchTransactions(client, userId), [userId]);
   const {load, retry} = useClientLoad(query, reloadKey);
 
   if (hideWhenEmpty && (load.status === 'loading' || (load.status === 'done' && load.data.length === 0))) return null;

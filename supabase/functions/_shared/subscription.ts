@@ -2,22 +2,13 @@
 // activates the profile. Used by confirm-subscription, the ACTIVATED webhook and reconcile.
 // Only a verified mismatch is a VerificationError (a refusal); a database failure is a
 // DatabaseError, so the caller answers 5xx and the learner or PayPal retries.
-import type {SupabaseClient} from '@supabase/supabase-js';
+import type {Json, Tables} from '../../../src/lib/database.types.ts';
 import {PayPalClient, PayPalError, regularPrice, type PayPalSubscription} from './paypal.ts';
 import {formatAmount} from '../../../shared/plan.ts';
-import {DatabaseError} from './supabase.ts';
+import {DatabaseError, type ServiceClient} from './supabase.ts';
 
-export interface PendingSubscription {
-  paypal_subscription_id: string;
-  user_id: string;
-  plan: string;
-  paypal_plan_id: string;
-  amount: number | string;
-  currency: string;
-  discount_code: string | null;
-  activated_at: string | null;
-  paypal_status: string;
-}
+/** The checkout the server recorded when it created the PayPal subscription. */
+export type PendingSubscription = Tables<'pending_subscriptions'>;
 
 export class VerificationError extends Error {
   constructor(
@@ -28,10 +19,10 @@ export class VerificationError extends Error {
   }
 }
 
-export async function loadPending(admin: SupabaseClient, subscriptionId: string): Promise<PendingSubscription | null> {
+export async function loadPending(admin: ServiceClient, subscriptionId: string): Promise<PendingSubscription | null> {
   const {data, error} = await admin.from('pending_subscriptions').select('*').eq('paypal_subscription_id', subscriptionId).maybeSingle();
   if (error) throw new DatabaseError('reading the checkout', error);
-  return data as PendingSubscription | null;
+  return data;
 }
 
 /** Throws VerificationError unless PayPal's subscription is exactly the one the server created. */
@@ -57,6 +48,10 @@ export async function verifySubscription(client: PayPalClient, sub: PayPalSubscr
   }
 }
 
+function isObject(value: Json | undefined): value is {[key: string]: Json | undefined} {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 function addYear(iso: string): string {
   const d = new Date(iso);
   d.setUTCFullYear(d.getUTCFullYear() + 1);
@@ -70,20 +65,25 @@ export interface Activation {
 }
 
 /** Activates the profile for a paid, verified subscription (idempotent). */
-export async function activate(admin: SupabaseClient, sub: PayPalSubscription): Promise<Activation> {
+export async function activate(admin: ServiceClient, sub: PayPalSubscription): Promise<Activation> {
   const start = sub.start_time ?? new Date().toISOString();
   const end = sub.billing_info?.next_billing_time ?? addYear(start);
   const {data, error} = await admin.rpc('activate_paid_subscription', {p_subscription_id: sub.id, p_start: start, p_end: end});
   if (error) throw new DatabaseError('activating the subscription', error);
-  const result = data as {profile: Record<string, unknown>; cancel_at_paypal: string[] | null};
-  return {profile: result.profile, cancelAtPayPal: result.cancel_at_paypal ?? []};
+  // activate_paid_subscription answers {profile, cancel_at_paypal} as jsonb.
+  const result = isObject(data) ? data : {};
+  const cancel = Array.isArray(result.cancel_at_paypal) ? result.cancel_at_paypal : [];
+  return {
+    profile: isObject(result.profile) ? result.profile : {},
+    cancelAtPayPal: cancel.filter((id): id is string => typeof id === 'string'),
+  };
 }
 
 /**
  * Cancels a subscription at PayPal and records it here. A subscription PayPal already shows as
  * cancelled (422) is recorded too; one in another state is left for the operator (returns false).
  */
-export async function cancelEverywhere(admin: SupabaseClient, paypal: PayPalClient, id: string, reason: string): Promise<boolean> {
+export async function cancelEverywhere(admin: ServiceClient, paypal: PayPalClient, id: string, reason: string): Promise<boolean> {
   try {
     await paypal.cancelSubscription(id, reason);
   } catch (error) {
@@ -97,7 +97,7 @@ export async function cancelEverywhere(admin: SupabaseClient, paypal: PayPalClie
 }
 
 /** After an activation: cancels the learner's other live subscriptions so only one bills. */
-export async function cancelOthers(admin: SupabaseClient, paypal: PayPalClient, activation: Activation): Promise<void> {
+export async function cancelOthers(admin: ServiceClient, paypal: PayPalClient, activation: Activation): Promise<void> {
   for (const id of activation.cancelAtPayPal) {
     await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
   }

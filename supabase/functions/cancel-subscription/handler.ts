@@ -31,7 +31,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
     .eq('id', user.id)
     .maybeSingle();
   if (error) throw new DatabaseError('reading the profile', error);
-  const id = (requested as string | null) ?? (profile?.paypal_subscription_id as string | null | undefined) ?? null;
+  const id = (requested as string | null) ?? profile?.paypal_subscription_id ?? null;
   if (!profile || !id) return errorResponse('You have no active subscription to cancel', 409);
   const {data: subscription, error: subscriptionError} = await admin
     .from('pending_subscriptions')
@@ -41,7 +41,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
     .maybeSingle();
   if (subscriptionError) throw new DatabaseError('reading the subscription', subscriptionError);
   if (!subscription?.activated_at) return errorResponse(requested ? 'Subscription not found' : 'You have no active subscription to cancel', requested ? 404 : 409);
-  if (!LIVE.includes(subscription.paypal_status as string)) return errorResponse('This subscription is already cancelled or has ended', 409);
+  if (!LIVE.includes(subscription.paypal_status)) return errorResponse('This subscription is already cancelled or has ended', 409);
 
   const paypal = new PayPalClient(config);
   if (!(await cancelEverywhere(admin, paypal, id, reason))) return errorResponse('PayPal could not cancel this subscription in its current state', 409);

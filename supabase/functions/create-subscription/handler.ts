@@ -6,7 +6,7 @@ import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../../../shared/plan.ts';
-import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, SQL_NULL, callerUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {
   const admin = serviceClient(env);
@@ -31,7 +31,7 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     .maybeSingle();
   if (profileError) throw new DatabaseError('reading the profile', profileError);
   if (!profile) return errorResponse('Profile not found', 404);
-  if (profile.subscription_status === 'active' && profile.subscription_end_date && new Date(profile.subscription_end_date as string) > new Date()) {
+  if (profile.subscription_status === 'active' && profile.subscription_end_date && new Date(profile.subscription_end_date) > new Date()) {
     return errorResponse('You already have an active Premium subscription', 409);
   }
 
@@ -39,10 +39,10 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
   if (code) {
     const {data: problem, error} = await admin.rpc('discount_code_problem', {p_code: code, p_for_user: user.id});
     if (error) throw new DatabaseError('checking the discount code', error);
-    if (problem) return errorResponse(problem as string, 400);
+    if (problem) return errorResponse(problem, 400);
     const {data: found, error: readError} = await admin.from('discount_codes').select('percent_off').eq('code', code).single();
     if (readError) throw new DatabaseError('reading the discount code', readError);
-    percentOff = (found as {percent_off: number}).percent_off;
+    percentOff = found.percent_off;
   }
   const amount = discountedPrice(percentOff);
   if (amount <= 0) return errorResponse('This discount code cannot be used for a PayPal subscription', 400);
@@ -79,8 +79,8 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     p_paypal_plan_id: config.planId,
     p_amount: amount,
     p_currency: PREMIUM_PLAN.currency,
-    p_discount_code: code,
-    p_percent_off: percentOff,
+    p_discount_code: code ?? SQL_NULL,
+    p_percent_off: percentOff ?? SQL_NULL,
     p_request_id: requestId,
   });
   if (recordError) {

@@ -53,7 +53,7 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
     .eq('id', user.id)
     .maybeSingle();
   if (profileError) throw new Error(profileError.message);
-  if (profile?.paypal_subscription_id && ['active', 'suspended'].includes(profile.subscription_status as string)) {
+  if (profile?.paypal_subscription_id && ['active', 'suspended'].includes(profile.subscription_status)) {
     // Billing must stop before the person who could stop it is gone.
     const cancelled = await fetch(`${url}/functions/v1/cancel-subscription`, {
       method: 'POST',
@@ -72,7 +72,7 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
   // Collected before the cascade removes them: whose webhook events must lose the payer's data.
   const {data: pending, error: pendingError} = await admin.from('pending_subscriptions').select('paypal_subscription_id').eq('user_id', user.id);
   if (pendingError) throw new Error(pendingError.message);
-  const subscriptionIds = [...new Set([...(pending ?? []).map((p) => p.paypal_subscription_id as string), profile?.paypal_subscription_id].filter(Boolean))];
+  const subscriptionIds = [...new Set([...(pending ?? []).map((p) => p.paypal_subscription_id), profile?.paypal_subscription_id].filter((id): id is string => Boolean(id)))];
 
   const {error: deleteError} = await admin.auth.admin.deleteUser(user.id);
   if (deleteError) throw new Error(deleteError.message);

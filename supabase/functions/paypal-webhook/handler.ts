@@ -7,22 +7,22 @@ import {errorResponse, jsonResponse} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
 import {VerificationError, activate, cancelEverywhere, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
-import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
-import type {SupabaseClient} from '@supabase/supabase-js';
+import {DatabaseError, serviceClient, type ServiceClient} from '../_shared/supabase.ts';
 
 const SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'];
 
-interface WebhookEvent {
+// A type, not an interface: it is passed on as the function's jsonb argument (Json).
+type WebhookEvent = {
   id: string;
   event_type: string;
   resource?: {id?: string};
-}
+};
 
 /**
  * Activation is decided from PayPal's own copy of the subscription, checked like confirm does.
  * Returns the refusal text when PayPal's subscription does not match what was recorded.
  */
-async function activateFromWebhook(admin: SupabaseClient, paypal: PayPalClient, id: string): Promise<string | null> {
+async function activateFromWebhook(admin: ServiceClient, paypal: PayPalClient, id: string): Promise<string | null> {
   const pending = await loadPending(admin, id);
   if (!pending || pending.activated_at) return null;
   let subscription;
@@ -84,7 +84,7 @@ export default guarded('paypal-webhook', ['POST'], async (request, env) => {
     .maybeSingle();
   if (readError) throw new DatabaseError('reading the event', readError);
   if (recorded?.outcome === 'access_ended' && recorded.resource_id) {
-    const pending = await loadPending(admin, recorded.resource_id as string);
+    const pending = await loadPending(admin, recorded.resource_id);
     if (pending && ['ACTIVE', 'SUSPENDED'].includes(pending.paypal_status)) {
       await cancelEverywhere(admin, paypal, pending.paypal_subscription_id, 'The payment for the current year was refunded, reversed or lost in a dispute');
     }
