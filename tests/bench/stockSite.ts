@@ -14,7 +14,7 @@ export async function buildStockSite(): Promise<{buildDir: string; remove(): voi
   const remove = () => rmSync(parent, {recursive: true, force: true});
   const siteDir = path.join(parent, 'site');
   const bin = (name: string) => path.join(ROOT, 'node_modules/.bin', name);
-  if ((await run(bin('create-docusaurus'), ['site', 'classic', siteDir, '--skip-install', '--javascript'])) !== 0) {
+  if ((await run(bin('create-docusaurus'), ['site', 'classic', parent, '--skip-install', '--javascript'])) !== 0) {
     remove();
     throw new Error('create-docusaurus failed');
   }
