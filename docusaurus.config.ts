@@ -1,11 +1,11 @@
-import {themes as prismThemes} from 'prism-react-renderer';
 import path from 'node:path';
 import type {Config, PluginConfig, PluginModule} from '@docusaurus/types';
 import type * as Preset from '@docusaurus/preset-classic';
 import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
+import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
-import {docsBeforeDefaultRemarkPlugins} from './plugins/docsRemarkPlugins';
+import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
@@ -86,6 +86,8 @@ const config: Config = {
           sidebarPath: './sidebars.ts',
           // Mermaid diagrams become inline SVG at build time: no diagram library in the browser.
           beforeDefaultRemarkPlugins: docsBeforeDefaultRemarkPlugins,
+          // Task-list checkboxes get an accessible name.
+          rehypePlugins: docsRehypePlugins,
           showLastUpdateTime: false,
           // Premium lessons keep only their public part in the build; the body is compiled
           // apart and served from Postgres (plugins/premium-lessons/). RMA_PREMIUM_AS_FREE=1
@@ -114,7 +116,8 @@ const config: Config = {
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},
     navbar: {
       title: SITE_TITLE,
-      logo: {alt: `${SITE_TITLE} logo`, src: 'img/logo.svg'},
+      // Sized so the navbar does not shift when the image arrives (Infima draws it 2rem high).
+      logo: {alt: `${SITE_TITLE} logo`, src: 'img/logo.svg', width: 32, height: 32},
       items: [
         {to: '/explore', label: 'Explore', position: 'left'},
         {to: '/modules', label: 'Modules', position: 'left'},
@@ -154,8 +157,8 @@ const config: Config = {
       copyright: `Copyright © 2025 ${SITE_TITLE}`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: lightCodeTheme,
+      darkTheme: darkCodeTheme,
       additionalLanguages: ['r', 'python', 'bash'],
     },
   } satisfies Preset.ThemeConfig,

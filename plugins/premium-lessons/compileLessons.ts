@@ -8,7 +8,7 @@ import type {DocusaurusConfig} from '@docusaurus/types';
 import {DEFAULT_PARSE_FRONT_MATTER, resolveMarkdownLinkPathname} from '@docusaurus/utils';
 import {readCatalog} from '../../src/catalog/readCatalog';
 import remarkPremiumLesson from './remarkPremiumLesson';
-import {docsBeforeDefaultRemarkPlugins} from '../docsRemarkPlugins';
+import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from '../docsRemarkPlugins';
 import type {CompiledBody} from './compileBody';
 
 const DOC_FILE = /\.mdx?$/;
@@ -61,7 +61,7 @@ export async function compilePremiumLessons(siteDir: string): Promise<Map<string
     admonitions: true,
     beforeDefaultRemarkPlugins: docsBeforeDefaultRemarkPlugins,
     remarkPlugins: [[remarkPremiumLesson, {onBody: (lesson: string, body: CompiledBody) => bodies.set(lesson, body)}]],
-    rehypePlugins: [],
+    rehypePlugins: docsRehypePlugins,
     beforeDefaultRehypePlugins: [],
     recmaPlugins: [],
     siteDir,

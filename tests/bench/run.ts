@@ -1,5 +1,7 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|premium|rest|auth.
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build,
+// --only site|lighthouse|accounts|search|premium|rest|auth (lighthouse audits the existing build/).
 import {siteBench} from './site-bench';
+import {lighthouseBench} from './lighthouse-bench';
 import {accountsBench} from './accounts-bench';
 import {restBench} from './rest-bench';
 import {authBench} from './auth-bench';
@@ -12,6 +14,7 @@ const wanted = (name: string) => !only || only === name;
 
 async function main(): Promise<void> {
   if (wanted('site')) await siteBench({skipBuild: args.includes('--skip-build')});
+  if (wanted('site') || only === 'lighthouse') await lighthouseBench();
   if (wanted('site') || only === 'accounts') await accountsBench();
   if (wanted('site') || only === 'search') await searchBench();
   if (wanted('rest')) await restBench();

@@ -43,6 +43,7 @@ export default function SearchButton({mobile = false}: {mobile?: boolean}): Reac
       <button
         type="button"
         className={clsx(styles.button, mobile ? styles.mobile : styles.desktop)}
+        aria-label="Search"
         aria-haspopup="dialog"
         aria-keyshortcuts="Control+K Meta+K /"
         onClick={onClick}>

@@ -3,20 +3,29 @@
 // (codes are unbounded): hosts answer it with build/404.html (`docusaurus serve` as is, static
 // hosts through the rewrite in the README). There, once hydrated, this shows the certificate
 // instead of "Page Not Found"; the first render matches the 404 HTML, so hydration is clean.
-import React from 'react';
+// The certificate view is its own chunk: this wrapper also sits in every docs page's DocRoot
+// chunk (the docs 404 fallback), where it cost each lesson visit about 3 KiB gzip.
+import React, {Suspense, lazy} from 'react';
 import Content from '@theme-original/NotFound/Content';
 import type ContentType from '@theme/NotFound/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {codeFromLocation} from '@site/src/lib/certificates';
-import CertificatePage from '@site/src/components/CertificatePage';
+
+const CertificatePage = lazy(() => import('@site/src/components/CertificatePage'));
 
 type Props = WrapperProps<typeof ContentType>;
 
 export default function ContentWrapper(props: Props): React.JSX.Element {
   const isBrowser = useIsBrowser();
   const {pathname, search} = useLocation();
-  if (isBrowser && pathname.startsWith('/certificates/') && codeFromLocation(pathname, search)) return <CertificatePage />;
+  if (isBrowser && pathname.startsWith('/certificates/') && codeFromLocation(pathname, search)) {
+    return (
+      <Suspense fallback={null}>
+        <CertificatePage />
+      </Suspense>
+    );
+  }
   return <Content {...props} />;
 }
