@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import {PGlite, parse, protocol, type Transaction} from '@electric-sql/pglite';
 import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto';
 import {uuid_ossp} from '@electric-sql/pglite/contrib/uuid_ossp';
@@ -5,6 +6,7 @@ import {isPgError, type Database, type PipelineStep, type Queryable, type QueryR
 import {SerialQueue} from './serialQueue';
 import {arrayLiteral} from './arrayLiteral';
 import {PreparedStatements} from './preparedStatements';
+import {DEFAULT_TEMPLATE_DIR, discardTemplate, readTemplate, saveTemplate} from './pgliteTemplate';
 
 type TextParam = string | null | undefined | (string | null)[];
 
@@ -167,9 +169,39 @@ class PGliteDatabase implements Database {
   }
 }
 
-/** `dataDir` undefined → an in-memory database that disappears with the process. */
-export async function openPGlite(dataDir: string | undefined): Promise<Database> {
-  const pg = new PGlite({dataDir, extensions: {pgcrypto, uuid_ossp}});
+function isEmptyOrMissing(dir: string): boolean {
+  try {
+    return fs.readdirSync(dir).length === 0;
+  } catch {
+    return true;
+  }
+}
+
+async function start(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
+  const pg = new PGlite({dataDir, loadDataDir, extensions: {pgcrypto, uuid_ossp}});
   await pg.waitReady;
+  return pg;
+}
+
+/**
+ * `dataDir` undefined → an in-memory database that disappears with the process. A new database
+ * starts from the saved initdb template when there is one (see pgliteTemplate.ts); the first
+ * saves it.
+ */
+export async function openPGlite(dataDir: string | undefined, templateDir = DEFAULT_TEMPLATE_DIR): Promise<Database> {
+  const fresh = dataDir === undefined || isEmptyOrMissing(dataDir);
+  if (!fresh) return new PGliteDatabase(await start(dataDir, undefined));
+  const template = readTemplate(templateDir);
+  if (template) {
+    try {
+      return new PGliteDatabase(await start(dataDir, template));
+    } catch (error) {
+      console.warn(`[local-supabase] PGlite initdb template unusable, running initdb: ${(error as Error).message}`);
+      discardTemplate(templateDir);
+      if (dataDir !== undefined) fs.rmSync(dataDir, {recursive: true, force: true});
+    }
+  }
+  const pg = await start(dataDir, undefined);
+  await saveTemplate(pg, templateDir);
   return new PGliteDatabase(pg);
 }
