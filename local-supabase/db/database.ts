@@ -18,10 +18,29 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement of `Database.pipeline`. */
+export interface PipelineStep {
+  text: string;
+  /** Text values (an array becomes a Postgres array literal); each is cast in SQL as needed. */
+  values: (string | null | (string | null)[])[];
+  /**
+   * Parameter type OIDs where Postgres cannot infer them, e.g. a `$1` the text does not use,
+   * which PGlite's prepared statement must still accept. node-postgres infers them all.
+   */
+  types?: number[];
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` inside BEGIN … COMMIT (ROLLBACK if it throws), with exclusive use of a connection. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs the steps in order as one transaction and returns the last one's result; `check` sees
+   * it before the commit and may throw to roll everything back. A failing step rolls back too.
+   * PGlite sends all the steps in one protocol exchange, each text prepared once and reused;
+   * on PostgreSQL each is a round trip between BEGIN and COMMIT (node-postgres cannot pipeline).
+   */
+  pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>>;
   close(): Promise<void>;
 }
 

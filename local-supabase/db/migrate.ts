@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {fileURLToPath} from 'node:url';
-import type {Database} from './database';
+import {isPgError, type Database} from './database';
 
 const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform.sql');
 const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
@@ -12,13 +12,36 @@ export interface MigrationReport {
   seeded: boolean;
 }
 
+/** Whether this database already has this exact platform.sql (a start-up cost worth skipping). */
+async function platformApplied(db: Database, sha256: string): Promise<boolean> {
+  try {
+    const {rows} = await db.query<{sha256: string}>('select sha256 from supabase_migrations.platform_bootstrap');
+    return rows.some((r) => r.sha256 === sha256);
+  } catch (error) {
+    if (isPgError(error) && (error.code === '42P01' || error.code === '3F000')) return false;
+    throw error;
+  }
+}
+
+async function applyPlatform(db: Database): Promise<void> {
+  const sql = fs.readFileSync(PLATFORM_SQL, 'utf8');
+  const sha256 = createHash('sha256').update(sql).digest('hex');
+  if (await platformApplied(db, sha256)) return;
+  // One simple-protocol message: one implicit transaction. The digest is hex, safe as a literal.
+  await db.exec(
+    `${sql}\n;create table if not exists supabase_migrations.platform_bootstrap (sha256 text not null);` +
+      `delete from supabase_migrations.platform_bootstrap; insert into supabase_migrations.platform_bootstrap values ('${sha256}');`,
+  );
+}
+
 /**
- * Platform bootstrap, then supabase/migrations in version order (each recorded, run once), then
- * supabase/seed.sql when the database had no migrations before (a fresh database), as
- * `supabase db reset` does. `seed: false` builds the schema only (type generation needs no rows).
+ * Platform bootstrap (idempotent, and skipped when this very platform.sql was applied before),
+ * then supabase/migrations in version order (each recorded, run once), then supabase/seed.sql
+ * when the database had no migrations before (a fresh database), as `supabase db reset` does.
+ * `seed: false` builds the schema only (type generation needs no rows).
  */
 export async function migrate(db: Database, supabaseDir: string, options: {seed?: boolean} = {}): Promise<MigrationReport> {
-  await db.exec(fs.readFileSync(PLATFORM_SQL, 'utf8'));
+  await applyPlatform(db);
   const {rows} = await db.query<{version: string}>('select version from supabase_migrations.schema_migrations');
   const fresh = rows.length === 0;
   const done = new Set(rows.map((r) => r.version));

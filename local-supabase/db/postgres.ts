@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type {Database, Queryable, QueryResult} from './database';
+import type {Database, PipelineStep, Queryable, QueryResult} from './database';
 
 // Match PGlite's parsing so both drivers hand back identical rows: int8 as a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -45,6 +45,15 @@ class PostgresDatabase implements Database {
     } finally {
       client.release();
     }
+  }
+
+  pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
+    return this.transaction(async (tx) => {
+      let result: QueryResult<R> = {rows: [], fields: [], rowCount: 0};
+      for (const step of steps) result = await tx.query<R>(step.text, step.values);
+      check?.(result);
+      return result;
+    });
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,4 @@
-import type {Database, Queryable} from '../db/database';
+import type {Database, PipelineStep} from '../db/database';
 import type {ParamStyle} from './sql';
 
 export interface ResultRow {
@@ -40,73 +40,73 @@ export function resultSelect(body: string, n: string, total = 'null', inserted =
 }
 
 // PostgREST's request prelude: role, claims, request metadata for RLS and the role's
-// statement_timeout (its impersonated role settings), all transaction-local.
-const SETUP_ARGS =
-  "set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
+// statement_timeout (its impersonated role settings), all transaction-local. It returns no
+// columns: set_config's results would only echo the claims and headers back.
+const SETUP_SQL =
+  "select from (select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('transaction_read_only', $6, true), " +
-  "set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)";
-const SETUP_SQL = `select ${SETUP_ARGS}`;
+  "set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)) _setup";
 
-// On PGlite every protocol round trip costs more than the work itself, so the prelude and the
-// main statement run as ONE statement (its own transaction): a session-local function applies
-// the settings, then runs the generated SQL with EXECUTE … USING — values stay bind parameters.
-const RUN_FUNCTION = `
-create or replace function pg_temp.local_rest_run(p_setup text[], p_sql text, p_params text[], p_max_cost float8)
-returns table(body text, n bigint, total bigint, inserted bigint, headers text)
+// Parameter type OIDs (pg_type): PGlite prepares each text once, and a statement with no filter
+// values still takes its one text[] parameter.
+const TEXT = 25;
+const TEXT_ARRAY = 1009;
+const FLOAT8 = 701;
+const SETUP_TYPES = [TEXT, TEXT, TEXT, TEXT, TEXT, TEXT, TEXT];
+
+// PGlite's cost check, run as the request's role (row security shapes the plan) right before the
+// statement in the same transaction: raising here rolls the request back before it starts.
+const COST_FUNCTION = `
+create or replace function pg_temp.local_rest_check_cost(p_sql text, p_params text[], p_max_cost float8)
+returns void
 language plpgsql as $fn$
 declare
   v_plan json;
   v_cost float8;
 begin
-  perform ${SETUP_ARGS.replace(/\$([1-7])/g, (_, i: string) => `p_setup[${i}]`)};
-  if p_max_cost is not null then
-    execute 'explain (format json) ' || p_sql using p_params into v_plan;
-    v_cost := (v_plan -> 0 -> 'Plan' ->> 'Total Cost')::float8;
-    if v_cost > p_max_cost then
-      raise exception using errcode = '57014', message = 'canceling statement due to statement timeout',
-        detail = format('PGlite cannot interrupt a running query, so one estimated at cost %s (over %s for this role) is not started', round(v_cost), p_max_cost);
-    end if;
+  execute 'explain (format json) ' || p_sql using p_params into v_plan;
+  v_cost := (v_plan -> 0 -> 'Plan' ->> 'Total Cost')::float8;
+  if v_cost > p_max_cost then
+    raise exception using errcode = '57014', message = 'canceling statement due to statement timeout',
+      detail = format('PGlite cannot interrupt a running query, so one estimated at cost %s (over %s for this role) is not started', round(v_cost), p_max_cost);
   end if;
-  return query execute p_sql using p_params;
 end
 $fn$`;
+const COST_CHECK_SQL = 'select from pg_temp.local_rest_check_cost($1, $2, $3) _check';
 
 export class Runner {
   readonly style: ParamStyle;
-  private prepared: Promise<void> | undefined;
+  private costFunction: Promise<void> | undefined;
 
   constructor(private readonly db: Database) {
     this.style = db.kind === 'pglite' ? 'array' : 'positional';
   }
 
   /**
-   * Runs one request's statement under the caller's settings in a single transaction. `check`
+   * Runs one request's statement under the caller's settings in a single transaction: the
+   * prelude, PGlite's cost check when due, then the statement, in one exchange on PGlite. `check`
    * runs inside the transaction and may throw to roll the statement back (cardinality checks).
    */
   async run(setup: (string | null)[], statement: Statement, check?: (row: ResultRow) => void): Promise<ResultRow> {
-    if (this.style === 'array' && !check) {
-      this.prepared ??= this.db.exec(RUN_FUNCTION).catch((error: unknown) => {
-        this.prepared = undefined;
+    const steps: PipelineStep[] = [{text: SETUP_SQL, values: setup, types: SETUP_TYPES}];
+    const maxCost = this.style === 'array' && !statement.costChecked ? (PGLITE_COST_BUDGET[setup[0] ?? ''] ?? null) : null;
+    if (maxCost !== null) {
+      this.costFunction ??= this.db.exec(COST_FUNCTION).catch((error: unknown) => {
+        this.costFunction = undefined;
         throw error;
       });
-      await this.prepared;
-      const maxCost = statement.costChecked ? null : (PGLITE_COST_BUDGET[setup[0] ?? ''] ?? null);
-      const result = await this.db.query<ResultRow>('select * from pg_temp.local_rest_run($1, $2, $3, $4)', [
-        setup,
-        statement.sql,
-        statement.bind[0],
-        maxCost,
-      ]);
-      if (maxCost !== null) statement.costChecked = true;
-      return result.rows[0] as ResultRow;
+      await this.costFunction;
+      steps.push({text: COST_CHECK_SQL, values: [statement.sql, statement.bind[0] as (string | null)[], String(maxCost)], types: [TEXT, TEXT_ARRAY, FLOAT8]});
     }
-    return this.db.transaction(async (tx: Queryable) => {
-      await tx.query(SETUP_SQL, setup);
-      const row = (await tx.query<ResultRow>(statement.sql, statement.bind)).rows[0] as ResultRow;
-      check?.(row);
-      return row;
+    steps.push({
+      text: statement.sql,
+      values: statement.bind as PipelineStep['values'],
+      types: this.style === 'array' ? [TEXT_ARRAY] : undefined,
     });
+    const result = await this.db.pipeline<ResultRow>(steps, check && ((r) => check(r.rows[0] as ResultRow)));
+    if (maxCost !== null) statement.costChecked = true;
+    return result.rows[0] as ResultRow;
   }
 }
