@@ -1,5 +1,5 @@
 import type {Queryable} from '../db/database';
-import {RestError} from './errors';
+import {PgError} from './errors';
 
 export interface Column {
   name: string;
@@ -169,7 +169,7 @@ export function castType(cache: SchemaCache, name: string): string {
   const array = name.endsWith('[]');
   const base = (array ? name.slice(0, -2) : name).toLowerCase();
   const sql = cache.types.get(TYPE_ALIASES[base] ?? base);
-  if (!sql) throw new RestError(400, '42704', `type "${base}" does not exist`);
+  if (!sql) throw new PgError(400, '42704', `type "${base}" does not exist`);
   return array ? `${sql}[]` : sql;
 }
 

@@ -1,6 +1,6 @@
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {JsonPathStep} from './parseSelect';
-import {columnOf, type EmbedNode, type ReadNode} from './plan';
+import {columnOf, type EmbedNode, type ReadNode} from './readPlan';
 import {Params, arrayLiteral, ident} from './sql';
 
 const TEXT = '"pg_catalog"."text"';

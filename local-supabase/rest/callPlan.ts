@@ -1,11 +1,10 @@
-import {RestError} from './errors';
+import {SchemaCacheError} from './errors';
 import type {DbFunction, SchemaCache, Table} from './schemaCache';
-import {arrayLiteral, ident, type Params} from './sql';
 
 const JSON_TYPES = new Set(['"pg_catalog"."json"', '"pg_catalog"."jsonb"']);
 
 /** A function's single unnamed json/jsonb parameter receives the whole body. */
-function takesWholeBody(fn: DbFunction): boolean {
+export function takesWholeBody(fn: DbFunction): boolean {
   return fn.params.length === 1 && (fn.params[0] as {name: string}).name === '' && JSON_TYPES.has((fn.params[0] as {type: string}).type);
 }
 
@@ -24,7 +23,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   const chosen = exact.length > 0 ? exact : matches;
   if (chosen.length === 1) return chosen[0] as DbFunction;
   if (chosen.length > 1) {
-    throw new RestError(
+    throw new SchemaCacheError(
       300,
       'PGRST203',
       `Could not choose the best candidate function between: ${chosen
@@ -36,34 +35,12 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   }
   const sorted = [...argNames].sort();
   const withParams = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-  throw new RestError(
+  throw new SchemaCacheError(
     404,
     'PGRST202',
     `Could not find the function public.${name}${withParams} in the schema cache`,
     `Searched for the function public.${name}${sorted.length ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
   );
-}
-
-/** Argument value as text for a `$n::text::type` cast: JSON arrays become Postgres arrays for array params. */
-function argText(value: unknown, type: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && type.endsWith('[]')) {
-    return arrayLiteral(value.map((v) => (v === null ? null : typeof v === 'string' ? v : JSON.stringify(v))));
-  }
-  return JSON.stringify(value);
-}
-
-/** `"public"."fn"("a" := $1::text::int4, …)` */
-export function callSql(fn: DbFunction, args: Record<string, unknown>, rawBody: string | null, params: Params): string {
-  if (takesWholeBody(fn)) {
-    const type = (fn.params[0] as {type: string}).type;
-    return `"public".${ident(fn.name)}(${params.text(rawBody ?? JSON.stringify(args))}::${type})`;
-  }
-  const list = fn.params
-    .filter((p) => Object.hasOwn(args, p.name))
-    .map((p) => `${ident(p.name)} := ${params.text(argText(args[p.name], p.type))}::${p.type}`);
-  return `"public".${ident(fn.name)}(${list.join(', ')})`;
 }
 
 /** A function's result rows viewed as a table, so select/filters/order reuse the read builder. */
