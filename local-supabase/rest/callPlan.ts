@@ -1,7 +1,8 @@
 import {SchemaCacheError} from './errors';
 import type {DbFunction, SchemaCache, Table} from './schemaCache';
 
-const JSON_TYPES = new Set(['"pg_catalog"."json"', '"pg_catalog"."jsonb"']);
+/** Types a whole JSON value binds to as it is. */
+export const JSON_TYPES = new Set(['"pg_catalog"."json"', '"pg_catalog"."jsonb"']);
 
 /** A function's single unnamed json/jsonb parameter receives the whole body. */
 export function takesWholeBody(fn: DbFunction): boolean {
@@ -14,9 +15,10 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   const given = new Set(argNames);
   const matches = candidates.filter((fn) => {
     if (takesWholeBody(fn)) return true;
-    const names = new Set(fn.params.map((p) => p.name));
+    // An unnamed parameter cannot be bound by name (`{"": 1}` matches nothing), as in PostgREST.
+    const names = new Set(fn.params.map((p) => p.name).filter((n) => n !== ''));
     if (argNames.some((a) => !names.has(a))) return false;
-    return fn.params.every((p) => p.hasDefault || given.has(p.name));
+    return fn.params.every((p) => p.hasDefault || (p.name !== '' && given.has(p.name)));
   });
   // An exact fit on names beats the whole-body form.
   const exact = matches.filter((fn) => !takesWholeBody(fn));
@@ -56,5 +58,7 @@ export function resultTable(cache: SchemaCache, fn: DbFunction): Table | null {
     columnsByName: new Map(fn.outColumns.map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: [],
+    computed: new Map(),
+    computedRelations: [],
   };
 }

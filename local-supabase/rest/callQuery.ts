@@ -1,4 +1,4 @@
-import {takesWholeBody} from './callPlan';
+import {JSON_TYPES, takesWholeBody} from './callPlan';
 import type {DbFunction} from './schemaCache';
 import {arrayLiteral, ident, type Params} from './sql';
 
@@ -12,6 +12,17 @@ function argText(value: unknown, type: string): string | null {
   return JSON.stringify(value);
 }
 
+/**
+ * One argument as SQL. A JSON object for a parameter of a composite (row) type fills the row by
+ * field name, as PostgREST's json_to_record does; other values are cast from their text.
+ */
+function argSql(value: unknown, type: string, params: Params): string {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !JSON_TYPES.has(type)) {
+    return `json_populate_record(null::${type}, ${params.text(JSON.stringify(value))}::json)`;
+  }
+  return `${params.text(argText(value, type))}::${type}`;
+}
+
 /** `"public"."fn"("a" := $1::text::int4, …)` */
 export function callSql(fn: DbFunction, args: Record<string, unknown>, rawBody: string | null, params: Params): string {
   if (takesWholeBody(fn)) {
@@ -20,6 +31,6 @@ export function callSql(fn: DbFunction, args: Record<string, unknown>, rawBody: 
   }
   const list = fn.params
     .filter((p) => Object.hasOwn(args, p.name))
-    .map((p) => `${ident(p.name)} := ${params.text(argText(args[p.name], p.type))}::${p.type}`);
+    .map((p) => `${ident(p.name)} := ${argSql(args[p.name], p.type, params)}`);
   return `"public".${ident(fn.name)}(${list.join(', ')})`;
 }

@@ -9,7 +9,7 @@ import {apiRequest, targetOf, type ApiRequest} from './apiRequest';
 import {PgError, errorResponse, toRestError} from './errors';
 import {cacheFor, plan, routineArgNames, type Plan} from './plan';
 import {callStatement, mutateStatement, readStatement, type QueryOptions} from './query';
-import {callResponse, infoResponse, mutateResponse, mutationCheck, readResponse} from './response';
+import {callResponse, infoResponse, mutateResponse, resultCheck, readResponse} from './response';
 import {callerFor, headersJson, setupParams, type Caller} from './role';
 import {Runner, type ResultRow, type Statement} from './runner';
 import {SchemaStore} from './schemaStore';
@@ -83,9 +83,9 @@ export function createRestService(platform: Platform): ServiceHandler {
         case 'read':
           return readResponse(req, await run(true, readStatement(req, planned, options)));
         case 'mutate':
-          return mutateResponse(req, planned, await run(false, mutateStatement(req, planned, options), mutationCheck(req)));
+          return mutateResponse(req, planned, await run(false, mutateStatement(req, planned, options), resultCheck(req, planned)));
         case 'call':
-          return callResponse(req, planned, await run(planned.readOnly, callStatement(req, planned, options)));
+          return callResponse(req, planned, await run(planned.readOnly, callStatement(req, planned, options), resultCheck(req, planned)));
       }
     } catch (error) {
       return errorResponse(toRestError(error, role));

@@ -65,7 +65,8 @@ export function callStatement(req: ApiRequest, plan: CallPlan, options: QueryOpt
       : 'null';
     sql = `${resultSelect(JSON_BODY, 'count(_r)', total)} from (${page}) _r`;
   } else if (plan.shape === 'rows') {
-    sql = `${resultSelect("coalesce(json_agg(_f.v), '[]')::text", 'count(*)')} from (select v from ${call} as _s(v) limit ${options.maxRows}) _f`;
+    const total = req.preferences.count ? `select count(*) from ${call} as _t` : 'null';
+    sql = `${resultSelect("coalesce(json_agg(_f.v), '[]')::text", 'count(*)', total)} from (select v from ${call} as _s(v) limit ${options.maxRows}) _f`;
   } else {
     sql = resultSelect(`to_json(${call})::text`, '1');
   }

@@ -2,7 +2,7 @@ import {ApiRequestError, SchemaCacheError, unknownColumn, type RestError} from '
 import type {FieldItem, SelectItem, StarItem} from './parseSelect';
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {ParsedQuery} from './queryParams';
-import {castType, relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
+import {castType, isUnique, relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
 
 /** One resource in a read: the requested table or an embedded one. */
 export interface ReadNode {
@@ -32,8 +32,9 @@ export interface EmbedNode extends ReadNode {
   joinAlias: string;
 }
 
+/** A column, or a computed field (PostgREST reads both with the same syntax). */
 export function columnOf(table: Table, name: string): Column {
-  const column = table.columnsByName.get(name);
+  const column = table.columnsByName.get(name) ?? table.computed.get(name);
   if (!column) throw unknownColumn(table.name, name);
   return column;
 }
@@ -60,48 +61,89 @@ function relationshipError(parent: string, relation: string, hint: string | null
 }
 
 function describe(rel: Relationship, parent: string, child: string) {
+  const embedding = `${parent} with ${child}`;
+  if (rel.junction) {
+    const {table, toParent, toChild} = rel.junction;
+    return {
+      cardinality: rel.cardinality,
+      embedding,
+      relationship: `${table} using ${toParent.name}(${toParent.columns.join(', ')}) and ${toChild.name}(${toChild.columns.join(', ')})`,
+    };
+  }
   const [own, other] = rel.cardinality === 'many-to-one' ? [parent, child] : [child, parent];
   return {
     cardinality: rel.cardinality,
-    embedding: `${parent} with ${child}`,
+    embedding,
     relationship: `${rel.fk.name} using ${own}(${rel.fk.columns.join(', ')}) and ${other}(${rel.fk.refColumns.join(', ')})`,
   };
 }
 
-function resolveRelationship(cache: SchemaCache, parent: Table, relation: string, hint: string | null): {target: Table; rel: Relationship} {
-  let target = cache.tables.get(relation);
-  let candidates: Relationship[] = [];
-  if (target) {
-    candidates = relationships(cache, parent.name, target.name);
-  } else {
-    // Embedding by the FK's name or its column (`author_id(*)`) names the many-to-one side.
-    const fks = cache.foreignKeys.filter(
-      (fk) => fk.table === parent.name && (fk.name === relation || (fk.columns.length === 1 && fk.columns[0] === relation)),
-    );
-    for (const fk of fks) {
-      target = cache.tables.get(fk.refTable);
-      candidates.push({fk, cardinality: 'many-to-one', join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string])});
+interface Candidate {
+  target: Table;
+  rel: Relationship;
+}
+
+/** The name a hint or PGRST201's suggestion uses for a relationship: its FK, or its junction table. */
+function relName(rel: Relationship): string {
+  return rel.junction ? rel.junction.table : rel.fk.name;
+}
+
+function matchesHint(rel: Relationship, hint: string): boolean {
+  if (rel.junction) return rel.junction.table === hint || rel.junction.toParent.name === hint || rel.junction.toChild.name === hint;
+  return rel.fk.name === hint || (rel.fk.columns.length === 1 && rel.fk.columns[0] === hint) || rel.fk.refColumns.includes(hint);
+}
+
+/**
+ * PostgREST's relationship lookup: the embed names a table (every FK path to it, many-to-many
+ * through a junction table included), a computed relationship (a function taking the parent's
+ * row), a foreign key constraint (either direction) or a single FK column (the to-one side).
+ */
+function candidatesFor(cache: SchemaCache, parent: Table, relation: string): Candidate[] {
+  const found: Candidate[] = [];
+  const target = cache.tables.get(relation);
+  if (target) for (const rel of relationships(cache, parent.name, target.name)) found.push({target, rel});
+  for (const fn of parent.computedRelations) {
+    if (fn.name !== relation) continue;
+    const returned = /^"public"\."((?:[^"]|"")+)"$/.exec(fn.returnType);
+    const table = returned ? cache.tables.get((returned[1] as string).replace(/""/g, '"')) : undefined;
+    if (!table) continue;
+    const toOne = !fn.returnsSet || fn.rows === 1;
+    const fk = {name: fn.name, table: parent.name, columns: [], refTable: table.name, refColumns: []};
+    found.push({target: table, rel: {fk, cardinality: toOne ? 'many-to-one' : 'one-to-many', join: [], computed: fn}});
+  }
+  if (found.length > 0) return found;
+  for (const fk of cache.foreignKeys) {
+    const byName = fk.name === relation;
+    const byColumn = fk.columns.length === 1 && fk.columns[0] === relation;
+    const refTable = cache.tables.get(fk.refTable);
+    if (fk.table === parent.name && refTable && (byName || byColumn)) {
+      found.push({target: refTable, rel: {fk, cardinality: 'many-to-one', join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string])}});
+    }
+    const child = cache.tables.get(fk.table);
+    if (fk.refTable === parent.name && child && byName) {
+      const cardinality = isUnique(child, fk.columns) ? 'one-to-one' : 'one-to-many';
+      found.push({target: child, rel: {fk, cardinality, join: fk.refColumns.map((c, i) => [c, fk.columns[i] as string])}});
     }
   }
-  if (!target) throw relationshipError(parent.name, relation, hint);
-  if (hint) {
-    candidates = candidates.filter(
-      (r) => r.fk.name === hint || (r.fk.columns.length === 1 && r.fk.columns[0] === hint) || r.fk.refColumns.includes(hint),
-    );
-  }
+  return found;
+}
+
+function resolveRelationship(cache: SchemaCache, parent: Table, relation: string, hint: string | null): Candidate {
+  let candidates = candidatesFor(cache, parent, relation);
+  if (hint) candidates = candidates.filter((c) => matchesHint(c.rel, hint));
   if (candidates.length === 0) throw relationshipError(parent.name, relation, hint);
   if (candidates.length > 1) {
     throw new SchemaCacheError(
       300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
-      candidates.map((r) => describe(r, parent.name, target.name)),
+      candidates.map((c) => describe(c.rel, parent.name, c.target.name)),
       `Try changing '${relation}' to one of the following: ${candidates
-        .map((r) => `'${relation}!${r.fk.name}'`)
+        .map((c) => `'${relation}!${relName(c.rel)}'`)
         .join(', ')}. Find the desired relationship in the 'details' key.`,
     );
   }
-  return {target, rel: candidates[0] as Relationship};
+  return candidates[0] as Candidate;
 }
 
 function buildNode(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], counter: Counter, depth = 0): ReadNode {
@@ -135,7 +177,7 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
     const {target, rel} = resolveRelationship(cache, table, item.relation, item.hint);
     counter.n += 1;
     const child = buildNode(cache, target, `${target.name}_${counter.n}`, item.children, counter, depth + 1);
-    const toOne = rel.cardinality !== 'one-to-many';
+    const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
     if (item.spread && !toOne) {
       throw new ApiRequestError(
         400,

@@ -42,16 +42,19 @@ export function infoResponse(): Response {
   return new Response(body, {status: 200, headers: {'content-type': JSON_TYPE}});
 }
 
+/** PostgREST's rangeStatus: 206 when the rows answered are fewer than the (counted) total. */
+function rangeStatus(offset: number, n: number, total: number | null): number {
+  if (total === null) return 200;
+  if (offset > total && offset !== 0) {
+    throw new ApiRequestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+  }
+  return n < total ? 206 : 200;
+}
+
 export function readResponse(req: ApiRequest, row: ResultRow): Response {
   const total = row.total ?? null;
   const offset = req.offset;
-  let status = 200;
-  if (total !== null) {
-    if (offset > total && offset !== 0) {
-      throw new ApiRequestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
-    }
-    if (row.n < total) status = 206;
-  }
+  const status = rangeStatus(offset, row.n, total);
   const headers: Record<string, string> = {
     'content-type': contentType(req),
     'content-range': contentRange(offset, row.n, total),
@@ -66,8 +69,9 @@ export function readResponse(req: ApiRequest, row: ResultRow): Response {
  * Checks a mutation's result inside its transaction: throwing rolls the write back, as PostgREST
  * does when the cardinality (vnd.pgrst.object) or `max-affected` check fails.
  */
-export function mutationCheck(req: ApiRequest): ((row: ResultRow) => void) | undefined {
-  const object = req.media === 'object';
+export function resultCheck(req: ApiRequest, plan: MutatePlan | CallPlan): ((row: ResultRow) => void) | undefined {
+  // A call's single row or scalar is not checked for cardinality; its rows are.
+  const object = req.media === 'object' && (plan.kind === 'mutate' || plan.shape === 'rows');
   const {maxAffected, strict} = req.preferences;
   const limited = strict && maxAffected !== null;
   if (!object && !limited) return undefined;
@@ -102,13 +106,20 @@ export function mutateResponse(req: ApiRequest, plan: MutatePlan, row: ResultRow
 export function callResponse(req: ApiRequest, plan: CallPlan, row: ResultRow): Response {
   const fromSql = responseHeaders(row.headers);
   if (plan.shape === 'void') return new Response(null, {status: 204, headers: fromSql});
-  const headers: Record<string, string> = {'content-type': contentType(req), ...fromSql};
+  const headers: Record<string, string> = {
+    'content-type': contentType(req),
+    ...preferenceApplied(req.preferences, ['count']),
+    ...fromSql,
+  };
   let body = row.body as string;
+  let status = 200;
   if (plan.shape === 'rows') {
-    headers['content-range'] = contentRange(0, row.n, row.total ?? null);
+    const total = row.total ?? null;
+    status = rangeStatus(0, row.n, total);
+    headers['content-range'] = contentRange(0, row.n, total);
     if (req.media === 'object') body = singular(body, row.n);
   } else if (plan.shape === 'object') {
     body = row.n === 0 ? 'null' : body.slice(1, -1);
   }
-  return new Response(req.headersOnly ? null : body, {status: 200, headers});
+  return new Response(req.headersOnly ? null : body, {status, headers});
 }
