@@ -2,12 +2,17 @@
 // need from the HTTP request, read and validated once — method and target, query parameters,
 // Prefer, Range, Accept and the schema profile, and the payload. Nothing here looks at the schema
 // except the one thing PostgREST also needs it for: which GET /rpc parameters are arguments.
-import {ApiRequestError, PgError, invalidJson} from './errors';
+import {ApiRequestError, PgError, invalidJson, unavailableMedia} from './errors';
 import {parsePrefer, type Preferences} from './preferences';
 import {parseQuery, type ParsedQuery} from './queryParams';
 
 /** What the response body is rendered as (PostgREST's media types). */
-export type MediaType = 'json' | 'object';
+export interface MediaType {
+  /** `object`: application/vnd.pgrst.object+json, one row as a bare object. */
+  kind: 'json' | 'object' | 'csv';
+  /** `;nulls=stripped` on the vnd.pgrst array or object types: keys whose value is null are left out. */
+  stripNulls: boolean;
+}
 
 export type Target = {kind: 'root'} | {kind: 'table'; name: string} | {kind: 'routine'; name: string};
 
@@ -37,13 +42,41 @@ export interface ApiRequest {
   payload: Payload | null;
 }
 
-const MEDIA_JSON = /(^|,)\s*(\*\/\*|application\/\*|application\/json)/;
+const JSON_MEDIA: MediaType = {kind: 'json', stripNulls: false};
 
+/** One entry of Accept, decoded as PostgREST's MediaType does; null for types it does not serve here. */
+function decodeMedia(entry: string): MediaType | null {
+  const [type = '', ...paramList] = entry.split(';').map((part) => part.trim());
+  const params = new Map(paramList.map((p) => {
+    const eq = p.indexOf('=');
+    return [(eq === -1 ? p : p.slice(0, eq)).toLowerCase(), eq === -1 ? '' : p.slice(eq + 1).replace(/^"|"$/g, '')] as [string, string];
+  }));
+  const stripNulls = params.get('nulls') === 'stripped';
+  switch (type.toLowerCase()) {
+    case '*/*':
+    case 'application/json':
+      return JSON_MEDIA;
+    case 'text/csv':
+      return {kind: 'csv', stripNulls: false};
+    case 'application/vnd.pgrst.object+json':
+    case 'application/vnd.pgrst.object':
+      return {kind: 'object', stripNulls};
+    case 'application/vnd.pgrst.array+json':
+    case 'application/vnd.pgrst.array':
+      return {kind: 'json', stripNulls};
+    default:
+      return null;
+  }
+}
+
+/** The first acceptable type in the Accept header's order, as PostgREST picks it. */
 function mediaType(accept: string | null): MediaType {
-  if (!accept) return 'json';
-  if (accept.includes('application/vnd.pgrst.object')) return 'object';
-  if (MEDIA_JSON.test(accept)) return 'json';
-  throw new ApiRequestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  if (!accept || accept.trim() === '') return JSON_MEDIA;
+  for (const entry of accept.split(',')) {
+    const media = decodeMedia(entry);
+    if (media) return media;
+  }
+  throw unavailableMedia(accept);
 }
 
 function checkProfile(headers: Headers): void {
@@ -140,7 +173,7 @@ export async function apiRequest(request: Request, url: URL, target: Target, rou
   const isArg = action === 'call' && method !== 'POST' && routineArgs ? (key: string) => routineArgs.has(key) : undefined;
   const query = parseQuery(url.searchParams, isArg);
   const range = request.headers.get('range');
-  if (action === 'read') applyRange(range, query);
+  if (action === 'read' || action === 'call') applyRange(range, query);
   if ((action === 'update' || action === 'delete') && !query.hasRootFilter) {
     throw new PgError(400, '21000', `${action === 'update' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`);
   }

@@ -45,17 +45,22 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   );
 }
 
-/** A function's result rows viewed as a table, so select/filters/order reuse the read builder. */
+/**
+ * A function's result rows viewed as a table, so select/filters/order/limit reuse the read
+ * builder. A set of scalars is a one-column table named after the function (as PostgREST filters
+ * `?fn=gt.2`); a single scalar has no rows to shape (null).
+ */
 export function resultTable(cache: SchemaCache, fn: DbFunction): Table | null {
-  if (!fn.outColumns) return null;
+  if (fn.returnsVoid || (!fn.outColumns && !fn.returnsSet)) return null;
   const match = /^"public"\."((?:[^"]|"")+)"$/.exec(fn.returnType);
-  const table = match ? cache.tables.get((match[1] as string).replace(/""/g, '"')) : undefined;
+  const table = fn.outColumns && match ? cache.tables.get((match[1] as string).replace(/""/g, '"')) : undefined;
   if (table) return table;
+  const columns = fn.outColumns ?? [{name: fn.name, type: fn.returnType, nullable: true, hasDefault: false, defaultSql: null}];
   return {
     name: fn.name,
     kind: 'view',
-    columns: fn.outColumns,
-    columnsByName: new Map(fn.outColumns.map((c) => [c.name, c])),
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: [],
     computed: new Map(),

@@ -51,6 +51,10 @@ export function unknownPayloadColumn(table: string, column: string): RestError {
   return new SchemaCacheError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 }
 
+export function unavailableMedia(accept: string): RestError {
+  return new ApiRequestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+}
+
 export function notSingular(rows: number): RestError {
   return new ApiRequestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }

@@ -7,15 +7,12 @@
 import type {Platform, ServiceHandler} from '../platform';
 import {apiRequest, targetOf, type ApiRequest} from './apiRequest';
 import {PgError, errorResponse, toRestError} from './errors';
-import {cacheFor, plan, routineArgNames, type Plan} from './plan';
-import {callStatement, mutateStatement, readStatement, type QueryOptions} from './query';
+import {cacheFor, plan, routineArgNames, type ReadPlan} from './plan';
+import {callStatement, mutateStatement, plannedCountStatement, plannedRows, readStatement, type QueryOptions} from './query';
 import {callResponse, infoResponse, mutateResponse, resultCheck, readResponse} from './response';
 import {callerFor, headersJson, setupParams, type Caller} from './role';
 import {Runner, type ResultRow, type Statement} from './runner';
 import {SchemaStore} from './schemaStore';
-
-/** Supabase's `api.max_rows`: every read is capped at this many rows. */
-const MAX_ROWS = 1000;
 
 /** Compiled reads by request shape; values are part of the key, so the bind list is reusable. */
 class SqlCache {
@@ -37,14 +34,14 @@ class SqlCache {
 }
 
 function readKey(req: ApiRequest, name: string): string {
-  return `${name}?${req.search}|${req.preferences.count ?? ''}|${req.range ?? ''}`;
+  return `${name}?${req.search}|${req.preferences.count ?? ''}|${req.range ?? ''}|${req.media.kind}${req.media.stripNulls ? '-' : ''}`;
 }
 
 export function createRestService(platform: Platform): ServiceHandler {
   const schema = new SchemaStore(platform.db);
   const readCache = new SqlCache();
   const runner = new Runner(platform.db);
-  const options: QueryOptions = {style: runner.style, maxRows: MAX_ROWS};
+  const options: QueryOptions = {style: runner.style, maxRows: platform.config.restMaxRows};
 
   return async (request, ctx) => {
     let role = 'anon';
@@ -66,12 +63,24 @@ export function createRestService(platform: Platform): ServiceHandler {
         return runner.run(setup, statement, check);
       };
 
+      const {count} = req.preferences;
+      if (req.action === 'read' && target.kind === 'table' && (count === 'planned' || count === 'estimated')) {
+        const planned = plan(req, cache) as ReadPlan;
+        const row = await run(true, readStatement(req, planned, options));
+        if (count === 'planned' || (row.total ?? 0) > options.maxRows) {
+          // EXPLAIN cannot run inside the statement, so the estimate is a second one, run as the
+          // caller (the no-op check keeps it a plain statement in its own transaction).
+          const explained = await run(true, plannedCountStatement(planned, options), () => undefined);
+          row.total = plannedRows(explained);
+        }
+        return readResponse(req, row);
+      }
       if (req.action === 'read' && target.kind === 'table') {
         // Reads repeat: their compiled statement is reused while the schema is unchanged.
         const key = readKey(req, target.name);
         let statement = readCache.get(version, key);
         if (!statement) {
-          statement = readStatement(req, plan(req, cache) as Extract<Plan, {kind: 'read'}>, options);
+          statement = readStatement(req, plan(req, cache) as ReadPlan, options);
           readCache.set(key, statement);
         }
         return readResponse(req, await run(true, statement));

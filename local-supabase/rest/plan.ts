@@ -38,8 +38,10 @@ export interface CallPlan {
   rawBody: string | null;
   readOnly: boolean;
   shape: CallShape;
-  /** For functions returning rows of a known type: select/filter/order over the result. */
+  /** For functions returning rows: select/filter/order over the result. */
   root: ReadNode | null;
+  /** A set of scalars: its rows are single values, not objects. */
+  scalarRows: boolean;
 }
 
 export type Plan = {kind: 'info'} | ReadPlan | MutatePlan | CallPlan;
@@ -76,6 +78,7 @@ function callPlan(req: ApiRequest, cache: SchemaCache, name: string): CallPlan {
   const fn = resolveFunction(cache, name, wholeBody ? [] : Object.keys(args));
   const table = resultTable(cache, fn);
   const shape: CallShape = fn.returnsVoid ? 'void' : fn.returnsSet ? 'rows' : table ? 'object' : 'scalar';
+  const scalarRows = fn.returnsSet && !fn.outColumns;
   return {
     kind: 'call',
     fn,
@@ -83,7 +86,9 @@ function callPlan(req: ApiRequest, cache: SchemaCache, name: string): CallPlan {
     rawBody,
     readOnly: req.method !== 'POST' || !fn.volatile,
     shape,
-    root: table && !fn.returnsVoid ? planRead(cache, table, req.query, 'pgrst_call') : null,
+    // A scalar set's one column takes the alias's name, so the alias is the function's name.
+    root: table ? planRead(cache, table, req.query, scalarRows ? fn.name : 'pgrst_call') : null,
+    scalarRows,
   };
 }
 

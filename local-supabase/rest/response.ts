@@ -9,15 +9,19 @@ import {responseHeaders} from './responseHeaders';
 import type {ResultRow} from './runner';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
 
 function contentRange(offset: number, n: number, total: number | null | undefined): string {
   const t = total === null || total === undefined ? '*' : String(total);
   return n === 0 ? `*/${t}` : `${offset}-${offset + n - 1}/${t}`;
 }
 
+/** PostgREST's toContentType: the media type answered, with its nulls parameter, and the charset. */
 function contentType(req: ApiRequest): string {
-  return req.media === 'object' ? OBJECT_TYPE : JSON_TYPE;
+  const {kind, stripNulls} = req.media;
+  const strip = stripNulls ? ';nulls=stripped' : '';
+  if (kind === 'csv') return 'text/csv; charset=utf-8';
+  if (kind === 'object') return `application/vnd.pgrst.object+json${strip}; charset=utf-8`;
+  return stripNulls ? `application/vnd.pgrst.array+json${strip}; charset=utf-8` : JSON_TYPE;
 }
 
 /** A body of several rows as one object, for `Accept: application/vnd.pgrst.object+json`. */
@@ -29,7 +33,7 @@ function singular(body: string, n: number): string {
 
 function rowsBody(req: ApiRequest, row: ResultRow): string {
   const body = row.body ?? '[]';
-  return req.media === 'object' ? singular(body, row.n) : body;
+  return req.media.kind === 'object' ? singular(body, row.n) : body;
 }
 
 function preferenceApplied(prefs: Preferences, keys: (keyof Preferences)[]): Record<string, string> {
@@ -71,7 +75,7 @@ export function readResponse(req: ApiRequest, row: ResultRow): Response {
  */
 export function resultCheck(req: ApiRequest, plan: MutatePlan | CallPlan): ((row: ResultRow) => void) | undefined {
   // A call's single row or scalar is not checked for cardinality; its rows are.
-  const object = req.media === 'object' && (plan.kind === 'mutate' || plan.shape === 'rows');
+  const object = req.media.kind === 'object' && (plan.kind === 'mutate' || plan.shape === 'rows');
   const {maxAffected, strict} = req.preferences;
   const limited = strict && maxAffected !== null;
   if (!object && !limited) return undefined;
@@ -115,10 +119,10 @@ export function callResponse(req: ApiRequest, plan: CallPlan, row: ResultRow): R
   let status = 200;
   if (plan.shape === 'rows') {
     const total = row.total ?? null;
-    status = rangeStatus(0, row.n, total);
-    headers['content-range'] = contentRange(0, row.n, total);
-    if (req.media === 'object') body = singular(body, row.n);
-  } else if (plan.shape === 'object') {
+    status = rangeStatus(req.offset, row.n, total);
+    headers['content-range'] = contentRange(req.offset, row.n, total);
+    if (req.media.kind === 'object') body = singular(body, row.n);
+  } else if (plan.shape === 'object' && req.media.kind !== 'csv') {
     body = row.n === 0 ? 'null' : body.slice(1, -1);
   }
   return new Response(req.headersOnly ? null : body, {status, headers});
