@@ -7,6 +7,7 @@ import {unavailableMedia} from './errors';
 import {MUTATION, deleteSql, insertSql, updateSql} from './mutateQuery';
 import type {CallPlan, MutatePlan, ReadPlan} from './plan';
 import {nodeSql} from './readQuery';
+import type {ReadNode} from './readPlan';
 import {resultSelect, type Statement} from './runner';
 import {Params, ident, type ParamStyle} from './sql';
 
@@ -35,13 +36,15 @@ export function bodySql(req: ApiRequest): string {
 /**
  * `Prefer: count=` as PostgREST counts: exact counts every row; estimated counts exactly up to
  * max_rows (one more tells it went past); planned counts nothing here (plannedCountStatement).
+ * `rows` builds the rows' SQL only when a count needs it: every value it binds must be used, as
+ * PostgreSQL refuses bind parameters a statement does not mention.
  */
-function countSql(req: ApiRequest, rows: string, options: QueryOptions): string {
+function countSql(req: ApiRequest, rows: () => string, options: QueryOptions): string {
   switch (req.preferences.count) {
     case 'exact':
-      return `select count(*) from (${rows}) _c`;
+      return `select count(*) from (${rows()}) _c`;
     case 'estimated':
-      return `select count(*) from (${rows} limit ${options.maxRows + 1}) _c`;
+      return `select count(*) from (${rows()} limit ${options.maxRows + 1}) _c`;
     default:
       return 'null';
   }
@@ -55,7 +58,7 @@ export function readStatement(req: ApiRequest, plan: ReadPlan, options: QueryOpt
   const params = new Params(options.style);
   const source = readSource(plan);
   const page = nodeSql(plan.root, params, {source, maxRows: options.maxRows});
-  const total = countSql(req, nodeSql(plan.root, params, {source, maxRows: null, countOnly: true}), options);
+  const total = countSql(req, () => nodeSql(plan.root, params, {source, maxRows: null, countOnly: true}), options);
   return {sql: `${resultSelect(bodySql(req), 'count(_r)', total)} from (${page}) _r`, bind: params.bind()};
 }
 
@@ -109,7 +112,7 @@ export function callStatement(req: ApiRequest, plan: CallPlan, options: QueryOpt
   } else if (plan.root) {
     const maxRows = plan.fn.returnsSet ? options.maxRows : null;
     const page = nodeSql(plan.root, params, {source: call, maxRows});
-    const total = countSql(req, nodeSql(plan.root, params, {source: call, maxRows: null, countOnly: true}), options);
+    const total = countSql(req, () => nodeSql(plan.root as ReadNode, params, {source: call, maxRows: null, countOnly: true}), options);
     const column = `_r.${ident(plan.fn.name)}`;
     const body = plan.scalarRows && req.media.kind !== 'csv' ? `coalesce(json_agg(${column}), '[]')::text` : bodySql(req);
     sql = `${resultSelect(body, 'count(_r)', total)} from (${page}) _r`;
