@@ -83,7 +83,8 @@ export function mutateStatement(req: ApiRequest, plan: MutatePlan, options: Quer
   const raw = req.payload?.raw ?? '';
   let mutation: string;
   if (plan.action === 'create') {
-    mutation = insertSql(table, columns, req.query, req.preferences, params.text(raw), plan.upsert);
+    // An empty object inserts default values and binds no body (an unused bind value is an error).
+    mutation = insertSql(table, columns, req.query, req.preferences, columns.length ? params.text(raw) : '', plan.upsert);
   } else if (plan.action === 'update') {
     mutation = columns.length
       ? updateSql(table, columns, root, params, params.text(raw))

@@ -103,6 +103,8 @@ describe('Prefer: count', () => {
     const match = /^0-2\/([0-9]+)$/.exec(res.headers.get('content-range') ?? '');
     expect(match).not.toBeNull();
     const estimate = Number(match![1]);
+    // An unanalyzed table's estimate comes from its size on disk, not from counting its 3 rows.
+    expect(estimate).not.toBe(3);
     expect(res.status).toBe(estimate > 3 ? 206 : 200);
     if (f.backend.databaseUrl) {
       // On PostgreSQL the figure can be checked against the planner itself.

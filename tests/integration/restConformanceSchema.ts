@@ -1,5 +1,6 @@
 // Test-only schema for the PostgREST conformance tests (tables and functions prefixed `conf_`),
-// created by restFixtures.ts in a backend of the tests' own.
+// created by restFixtures.ts in a backend of the tests' own. The tables are never analyzed, so the
+// planner's row estimates (count=planned) differ from their exact counts.
 export const CONFORMANCE_SQL = `
 create table public.conf_docs (id int primary key, title text not null, body tsvector, note text);
 insert into public.conf_docs values
