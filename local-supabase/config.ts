@@ -19,6 +19,8 @@ export interface LocalSupabaseConfig {
   redirectAllowList: string[];
   /** `[functions.<name>] verify_jwt` from config.toml. */
   functionsVerifyJwt: Map<string, boolean>;
+  /** `[api] max_rows` from config.toml (Supabase's default, 1000, when unset): caps every REST read. */
+  restMaxRows: number;
   jwtExpirySeconds: number;
   /** Multiplier applied to GoTrue's per-IP rate limits; tests raise it, one test proves they bite. */
   rateLimitScale: number;
@@ -108,6 +110,7 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
       ? env.ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean)
       : project.additionalRedirectUrls,
     functionsVerifyJwt: project.verifyJwt,
+    restMaxRows: project.maxRows ?? 1000,
     jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),
     rateLimitScale: scale,
     refreshTokenReuseIntervalSeconds: nonNegative(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),

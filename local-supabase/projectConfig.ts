@@ -1,5 +1,6 @@
 // supabase/config.toml, read with a real TOML parser: the settings a hosted project gets from
-// `supabase config push` that local-supabase honours too (auth URLs, functions' verify_jwt).
+// `supabase config push` that local-supabase honours too (auth URLs, functions' verify_jwt, the
+// API's max_rows).
 import fs from 'node:fs';
 import {parse} from 'smol-toml';
 
@@ -10,6 +11,8 @@ export interface ProjectConfig {
   additionalRedirectUrls: string[];
   /** `[functions.<name>] verify_jwt`; a function not listed verifies JWTs. */
   verifyJwt: Map<string, boolean>;
+  /** `[api] max_rows`: the most rows one REST response returns, if set. */
+  maxRows: number | undefined;
 }
 
 function table(value: unknown): Record<string, unknown> {
@@ -38,11 +41,15 @@ export function parseProjectConfig(text: string, file = 'config.toml'): ProjectC
     if (typeof value !== 'boolean') throw new Error(`${file}: [functions.${name}] verify_jwt must be true or false`);
     verifyJwt.set(name, value);
   }
-  return {siteUrl, additionalRedirectUrls: extra as string[], verifyJwt};
+  const maxRows = table(doc.api).max_rows;
+  if (maxRows !== undefined && !(Number.isSafeInteger(maxRows) && (maxRows as number) > 0)) {
+    throw new Error(`${file}: [api] max_rows must be a positive whole number`);
+  }
+  return {siteUrl, additionalRedirectUrls: extra as string[], verifyJwt, maxRows: maxRows as number | undefined};
 }
 
 /** `<supabaseDir>/config.toml`, or empty settings when the project has none. */
 export function readProjectConfig(file: string): ProjectConfig {
-  if (!fs.existsSync(file)) return {siteUrl: undefined, additionalRedirectUrls: [], verifyJwt: new Map()};
+  if (!fs.existsSync(file)) return {siteUrl: undefined, additionalRedirectUrls: [], verifyJwt: new Map(), maxRows: undefined};
   return parseProjectConfig(fs.readFileSync(file, 'utf8'), file);
 }

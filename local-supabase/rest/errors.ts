@@ -18,29 +18,45 @@ export class RestError extends Error {
   }
 }
 
+/** PGRST1xx, PostgREST's ApiRequestError: the request itself is malformed or cannot be answered. */
+export class ApiRequestError extends RestError {}
+
+/** PGRST2xx, PostgREST's SchemaCacheError: the request names what the schema cache does not hold. */
+export class SchemaCacheError extends RestError {}
+
+/** PGRST3xx, PostgREST's JwtError: the bearer token is missing a part, malformed or expired. */
+export class JwtError extends RestError {}
+
+/** PostgREST's PgError: what the database answered, with the HTTP status PostgREST maps it to. */
+export class PgError extends RestError {}
+
 /** PGRST100: the message format PostgREST's parsec errors use, so clients and logs look the same. */
 export function parseError(what: string, input: string, column: number, details: string): RestError {
-  return new RestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
+  return new ApiRequestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
 }
 
 export function invalidJson(details: string | null = null): RestError {
-  return new RestError(400, 'PGRST102', 'Empty or invalid json', details);
+  return new ApiRequestError(400, 'PGRST102', 'Empty or invalid json', details);
 }
 
 export function unknownTable(name: string): RestError {
-  return new RestError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+  return new SchemaCacheError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
 }
 
 export function unknownColumn(table: string, column: string): RestError {
-  return new RestError(400, '42703', `column ${table}.${column} does not exist`);
+  return new PgError(400, '42703', `column ${table}.${column} does not exist`);
 }
 
 export function unknownPayloadColumn(table: string, column: string): RestError {
-  return new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+  return new SchemaCacheError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+}
+
+export function unavailableMedia(accept: string): RestError {
+  return new ApiRequestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
 }
 
 export function notSingular(rows: number): RestError {
-  return new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  return new ApiRequestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }
 
 /** PostgREST's `mapSQLtoHTTP`: the status a Postgres error is answered with. */
@@ -82,7 +98,7 @@ export function toRestError(error: unknown, role: string): RestError {
     // RAISE SQLSTATE 'PGRST' lets a function pick the whole response (PostgREST's contract).
     if (error.code === 'PGRST') return customRaise(error.message, error.detail);
     const status = statusForSqlState(error.code, role);
-    return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
+    return new PgError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
   }
   console.error('[local-supabase] rest: unexpected error', error);
   return new RestError(500, 'PGRST000', 'Internal server error');
@@ -92,7 +108,7 @@ function customRaise(message: string, detail: string | undefined): RestError {
   try {
     const body = JSON.parse(message) as {code?: string; message?: string; details?: string; hint?: string};
     const meta = detail ? (JSON.parse(detail) as {status?: number; headers?: Record<string, string>}) : {};
-    return new RestError(
+    return new PgError(
       meta.status ?? 400,
       body.code ?? 'PGRST',
       body.message ?? '',
@@ -101,7 +117,7 @@ function customRaise(message: string, detail: string | undefined): RestError {
       meta.headers ?? {},
     );
   } catch {
-    return new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', message);
+    return new ApiRequestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', message);
   }
 }
 

@@ -1,4 +1,4 @@
-import {RestError, parseError} from './errors';
+import {ApiRequestError, parseError, type RestError} from './errors';
 
 export interface JsonPathStep {
   /** `->` keeps JSON, `->>` yields text. */
@@ -136,7 +136,7 @@ function parseItem(cur: Cursor): SelectItem {
       else throw cur.fail('"inner" or "left"');
     }
     if (name === 'count' && cur.startsWith('()')) {
-      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
     }
     cur.expect('(');
     const children = cur.peek() === ')' ? [] : parseList(cur);
@@ -150,7 +150,7 @@ function parseItem(cur: Cursor): SelectItem {
     cur.pos += 1;
     const fn = cur.done ? '' : cur.name();
     if (AGGREGATES.has(fn) && cur.startsWith('()')) {
-      throw new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+      throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
     }
     cur.pos = save;
     throw cur.fail('"," or ")" or end of input');

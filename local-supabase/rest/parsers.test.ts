@@ -2,7 +2,7 @@ import {describe, expect, it} from 'vitest';
 import {RestError} from './errors';
 import {parseColumnList, parseFilter, parseLogicTree, parseOrder} from './parseFilters';
 import {parseSelect} from './parseSelect';
-import {parsePrefer} from './prefer';
+import {parsePrefer} from './preferences';
 import {parseQuery} from './queryParams';
 
 function parseFailure(fn: () => unknown): RestError {

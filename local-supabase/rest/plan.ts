@@ -1,238 +1,112 @@
-import {RestError, unknownColumn} from './errors';
-import type {FieldItem, SelectItem, StarItem} from './parseSelect';
-import type {Condition, LogicTree, OrderTerm} from './parseFilters';
-import type {ParsedQuery} from './queryParams';
-import {castType, relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
+// The second stage of PostgREST's pipeline (its Plan module): the ApiRequest resolved against the
+// schema cache into what will run — a read, a mutation or a function call — with every name
+// checked. Errors here are the schema cache's (PGRST2xx) or the request's shape against it.
+import type {ApiRequest} from './apiRequest';
+import {resolveFunction, resultTable} from './callPlan';
+import {unknownTable} from './errors';
+import {payloadColumns} from './mutateQuery';
+import {planRead, type ReadNode} from './readPlan';
+import type {DbFunction, SchemaCache, Table} from './schemaCache';
+import type {SchemaStore} from './schemaStore';
 
-/** One resource in a read: the requested table or an embedded one. */
-export interface ReadNode {
+export interface ReadPlan {
+  kind: 'read';
   table: Table;
-  /** SQL alias of the table in its own subquery. */
-  alias: string;
-  fields: (FieldItem | StarItem)[];
-  embeds: EmbedNode[];
-  conditions: Condition[];
-  logic: LogicTree[];
-  order: OrderTerm[];
-  limit: number | null;
-  offset: number | null;
-  /** `lessons=is.null` / `lessons=not.is.null` on an embed filters this node's rows. */
-  embedNullFilters: {embed: EmbedNode; isNull: boolean}[];
+  root: ReadNode;
 }
 
-export interface EmbedNode extends ReadNode {
-  /** Output key (alias or relation name) and the embed-path segment filters use. */
-  name: string;
-  rel: Relationship;
-  toOne: boolean;
-  inner: boolean;
-  spread: boolean;
-  /** `lessons()`: only for filtering, not in the output. */
-  hidden: boolean;
-  joinAlias: string;
+export interface MutatePlan {
+  kind: 'mutate';
+  action: 'create' | 'update' | 'delete';
+  table: Table;
+  /** The read-back (`Prefer: return=representation`) and, for update/delete, the WHERE. */
+  root: ReadNode;
+  /** Columns the payload writes. */
+  columns: string[];
+  /** `Prefer: resolution=…` on a POST. */
+  upsert: boolean;
 }
 
-export function columnOf(table: Table, name: string): Column {
-  const column = table.columnsByName.get(name);
-  if (!column) throw unknownColumn(table.name, name);
-  return column;
+/** How a function's result becomes the body. */
+export type CallShape = 'void' | 'rows' | 'object' | 'scalar';
+
+export interface CallPlan {
+  kind: 'call';
+  fn: DbFunction;
+  args: Record<string, unknown>;
+  /** The POST body as sent, for a function taking the whole body. */
+  rawBody: string | null;
+  readOnly: boolean;
+  shape: CallShape;
+  /** For functions returning rows: select/filter/order over the result. */
+  root: ReadNode | null;
+  /** A set of scalars: its rows are single values, not objects. */
+  scalarRows: boolean;
 }
 
-interface Counter {
-  n: number;
+export type Plan = {kind: 'info'} | ReadPlan | MutatePlan | CallPlan;
+
+/** The schema cache that knows the target, reloading once if it does not (a new migration). */
+export async function cacheFor(store: SchemaStore, cache: SchemaCache, target: ApiRequest['target']): Promise<SchemaCache> {
+  const known =
+    target.kind === 'root' || (target.kind === 'table' ? cache.tables.has(target.name) : cache.functions.has(target.name));
+  if (known) return cache;
+  return (await store.reloadAfterMiss()) ?? cache;
 }
 
-/**
- * Embeds nest at most this deep. Each level multiplies the rows a read builds (a courses↔lessons
- * chain 10 levels deep returned 65 MB after 18 s) while the planner's estimate grows only
- * linearly, so neither statement_timeout on PGlite nor a cost check would stop it in time.
- */
-export const MAX_EMBED_DEPTH = 4;
-
-function relationshipError(parent: string, relation: string, hint: string | null): RestError {
-  const using = hint ? ` using the hint '${hint}'` : '';
-  return new RestError(
-    400,
-    'PGRST200',
-    `Could not find a relationship between '${parent}' and '${relation}' in the schema cache`,
-    `Searched for a foreign key relationship between '${parent}' and '${relation}'${using} in the schema 'public', but no matches were found.`,
-  );
+/** Names a GET /rpc parameter may bind to: every parameter of every overload. */
+export function routineArgNames(cache: SchemaCache, name: string): Set<string> {
+  return new Set((cache.functions.get(name) ?? []).flatMap((fn) => fn.params.map((p) => p.name)));
 }
 
-function describe(rel: Relationship, parent: string, child: string) {
-  const [own, other] = rel.cardinality === 'many-to-one' ? [parent, child] : [child, parent];
+function tableOf(cache: SchemaCache, name: string): Table {
+  const table = cache.tables.get(name);
+  if (!table) throw unknownTable(name);
+  return table;
+}
+
+function callPlan(req: ApiRequest, cache: SchemaCache, name: string): CallPlan {
+  let args: Record<string, unknown>;
+  let rawBody: string | null = null;
+  if (req.payload) {
+    rawBody = req.payload.raw;
+    const json = req.payload.json;
+    // Only a single unnamed json parameter can take a non-object body.
+    args = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+  } else args = Object.fromEntries(req.query.args);
+  const wholeBody = rawBody !== null && !rawBody.trimStart().startsWith('{');
+  const fn = resolveFunction(cache, name, wholeBody ? [] : Object.keys(args));
+  const table = resultTable(cache, fn);
+  const shape: CallShape = fn.returnsVoid ? 'void' : fn.returnsSet ? 'rows' : table ? 'object' : 'scalar';
+  const scalarRows = fn.returnsSet && !fn.outColumns;
   return {
-    cardinality: rel.cardinality,
-    embedding: `${parent} with ${child}`,
-    relationship: `${rel.fk.name} using ${own}(${rel.fk.columns.join(', ')}) and ${other}(${rel.fk.refColumns.join(', ')})`,
+    kind: 'call',
+    fn,
+    args,
+    rawBody,
+    readOnly: req.method !== 'POST' || !fn.volatile,
+    shape,
+    // A scalar set's one column takes the alias's name, so the alias is the function's name.
+    root: table ? planRead(cache, table, req.query, scalarRows ? fn.name : 'pgrst_call') : null,
+    scalarRows,
   };
 }
 
-function resolveRelationship(cache: SchemaCache, parent: Table, relation: string, hint: string | null): {target: Table; rel: Relationship} {
-  let target = cache.tables.get(relation);
-  let candidates: Relationship[] = [];
-  if (target) {
-    candidates = relationships(cache, parent.name, target.name);
-  } else {
-    // Embedding by the FK's name or its column (`author_id(*)`) names the many-to-one side.
-    const fks = cache.foreignKeys.filter(
-      (fk) => fk.table === parent.name && (fk.name === relation || (fk.columns.length === 1 && fk.columns[0] === relation)),
-    );
-    for (const fk of fks) {
-      target = cache.tables.get(fk.refTable);
-      candidates.push({fk, cardinality: 'many-to-one', join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string])});
-    }
-  }
-  if (!target) throw relationshipError(parent.name, relation, hint);
-  if (hint) {
-    candidates = candidates.filter(
-      (r) => r.fk.name === hint || (r.fk.columns.length === 1 && r.fk.columns[0] === hint) || r.fk.refColumns.includes(hint),
-    );
-  }
-  if (candidates.length === 0) throw relationshipError(parent.name, relation, hint);
-  if (candidates.length > 1) {
-    throw new RestError(
-      300,
-      'PGRST201',
-      `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
-      candidates.map((r) => describe(r, parent.name, target.name)),
-      `Try changing '${relation}' to one of the following: ${candidates
-        .map((r) => `'${relation}!${r.fk.name}'`)
-        .join(', ')}. Find the desired relationship in the 'details' key.`,
-    );
-  }
-  return {target, rel: candidates[0] as Relationship};
-}
-
-function buildNode(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], counter: Counter, depth = 0): ReadNode {
-  const node: ReadNode = {
+export function plan(req: ApiRequest, cache: SchemaCache): Plan {
+  const {target} = req;
+  if (target.kind === 'root') return {kind: 'info'};
+  if (target.kind === 'routine') return callPlan(req, cache, target.name);
+  const table = tableOf(cache, target.name);
+  const root = planRead(cache, table, req.query);
+  if (req.action === 'read') return {kind: 'read', table, root};
+  const action = req.action as MutatePlan['action'];
+  const json = req.payload?.json as Record<string, unknown> | Record<string, unknown>[] | undefined;
+  return {
+    kind: 'mutate',
+    action,
     table,
-    alias,
-    fields: [],
-    embeds: [],
-    conditions: [],
-    logic: [],
-    order: [],
-    limit: null,
-    offset: null,
-    embedNullFilters: [],
+    root,
+    columns: json === undefined ? [] : payloadColumns(table, json, req.query),
+    upsert: action === 'create' && req.preferences.resolution !== null,
   };
-  for (const item of items) {
-    if (item.kind !== 'embed') {
-      if (item.kind === 'field') columnOf(table, item.name);
-      // From here on a field's cast is the catalogue's quoted type, safe to put in SQL.
-      node.fields.push(item.kind === 'field' && item.cast ? {...item, cast: castType(cache, item.cast)} : item);
-      continue;
-    }
-    if (depth >= MAX_EMBED_DEPTH) {
-      throw new RestError(
-        400,
-        'PGRST100',
-        `Embedding is limited to ${MAX_EMBED_DEPTH} levels`,
-        `'${item.relation}' is embedded at level ${depth + 1} of the select parameter`,
-      );
-    }
-    const {target, rel} = resolveRelationship(cache, table, item.relation, item.hint);
-    counter.n += 1;
-    const child = buildNode(cache, target, `${target.name}_${counter.n}`, item.children, counter, depth + 1);
-    const toOne = rel.cardinality !== 'one-to-many';
-    if (item.spread && !toOne) {
-      throw new RestError(
-        400,
-        'PGRST119',
-        `A spread operation on '${item.relation}' is not possible`,
-        `'${table.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
-      );
-    }
-    node.embeds.push({
-      ...child,
-      name: item.alias ?? item.relation,
-      rel,
-      toOne,
-      inner: item.inner,
-      spread: item.spread,
-      hidden: item.children.length === 0,
-      joinAlias: `${target.name}_${counter.n}_j`,
-    });
-  }
-  return node;
-}
-
-function findNode(root: ReadNode, path: string[]): ReadNode {
-  let node = root;
-  for (const segment of path) {
-    const next = node.embeds.find((e) => e.name === segment);
-    if (!next) {
-      throw new RestError(
-        400,
-        'PGRST108',
-        `'${segment}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${segment}' is included in the 'select' query parameter.`,
-      );
-    }
-    node = next;
-  }
-  return node;
-}
-
-/** Resolves a parsed query string against the schema: the tree of resources a read produces. */
-export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, rootAlias = table.name): ReadNode {
-  const root = buildNode(cache, table, rootAlias, query.select, {n: 0});
-  for (const condition of query.conditions) {
-    const node = findNode(root, condition.embedPath);
-    const embed = node.table.columnsByName.has(condition.column) ? undefined : node.embeds.find((e) => e.name === condition.column);
-    if (embed && condition.jsonPath.length === 0) {
-      const value = condition.value.toLowerCase();
-      if (condition.op !== 'is' || (value !== 'null' && value !== 'not_null')) {
-        throw new RestError(
-          400,
-          'PGRST120',
-          `Could not find the '${condition.column}' embedded resource with the operator '${condition.op}'`,
-          null,
-          "Only is null or not is null filters are allowed on embedded resources",
-        );
-      }
-      node.embedNullFilters.push({embed, isNull: (value === 'null') !== condition.negated});
-      continue;
-    }
-    columnOf(node.table, condition.column);
-    node.conditions.push(condition);
-  }
-  for (const {embedPath, tree} of query.logic) {
-    const node = findNode(root, embedPath);
-    validateTree(node, tree);
-    node.logic.push(tree);
-  }
-  for (const [key, terms] of query.order) {
-    const node = findNode(root, key === '' ? [] : key.split('.'));
-    for (const term of terms) {
-      if (term.relation) {
-        const embed = node.embeds.find((e) => e.name === term.relation);
-        if (!embed || !embed.toOne) {
-          throw new RestError(
-            400,
-            'PGRST118',
-            `A related order on '${term.relation}' is not possible`,
-            `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
-          );
-        }
-        columnOf(embed.table, term.column);
-      } else columnOf(node.table, term.column);
-    }
-    node.order = terms;
-  }
-  for (const [key, n] of query.limit) findNode(root, key === '' ? [] : key.split('.')).limit = n;
-  for (const [key, n] of query.offset) findNode(root, key === '' ? [] : key.split('.')).offset = n;
-  return root;
-}
-
-function validateTree(node: ReadNode, tree: LogicTree): void {
-  for (const child of tree.children) {
-    if (child.kind === 'logic') validateTree(node, child);
-    else if (child.embedPath.length > 0) {
-      findNode(node, child.embedPath);
-      throw new RestError(400, 'PGRST100', 'Filtering on embedded resources inside logic trees is not supported', null);
-    } else columnOf(node.table, child.column);
-  }
 }

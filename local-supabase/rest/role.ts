@@ -1,6 +1,6 @@
 import {effectiveBearer} from '../http/gateway';
-import {JwtError, type JwtClaims, type KeyStore} from '../keys';
-import {RestError} from './errors';
+import {JwtError as TokenError, type JwtClaims, type KeyStore} from '../keys';
+import {JwtError} from './errors';
 
 export interface Caller {
   role: string;
@@ -20,8 +20,8 @@ export async function callerFor(request: Request, url: URL, keys: KeyStore): Pro
   try {
     claims = await keys.verify(token);
   } catch (error) {
-    if (error instanceof JwtError) {
-      throw new RestError(401, error.code, error.message, null, null, {
+    if (error instanceof TokenError) {
+      throw new JwtError(401, error.code, error.message, null, null, {
         'www-authenticate': `Bearer error="invalid_token", error_description="${error.message.replace(/"/g, "'")}"`,
       });
     }

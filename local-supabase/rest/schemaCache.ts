@@ -1,5 +1,5 @@
 import type {Queryable} from '../db/database';
-import {RestError} from './errors';
+import {PgError} from './errors';
 
 export interface Column {
   name: string;
@@ -9,6 +9,8 @@ export interface Column {
   hasDefault: boolean;
   /** The column default as SQL, for `Prefer: missing=default`. */
   defaultSql: string | null;
+  /** A computed field: the function (taking the table's row) whose result this column is. */
+  computedBy?: string;
 }
 
 export interface Table {
@@ -19,6 +21,10 @@ export interface Table {
   primaryKey: string[];
   /** Column sets that are unique (PK included): a foreign key over one is one-to-one. */
   uniqueKeys: string[][];
+  /** Computed fields: scalar functions taking this table's row, selectable and filterable by name. */
+  computed: Map<string, Column>;
+  /** Computed relationships: functions taking this table's row and returning rows of a table. */
+  computedRelations: DbFunction[];
 }
 
 export interface ForeignKey {
@@ -47,6 +53,8 @@ export interface DbFunction {
   outColumns: Column[] | null;
   volatile: boolean;
   variadic: boolean;
+  /** The planner's row estimate (`rows 1` makes a computed relationship to-one). */
+  rows: number;
 }
 
 export interface SchemaCache {
@@ -62,17 +70,22 @@ export interface SchemaCache {
 }
 
 // Types are qualified and quoted in SQL so casts mean the same whatever search_path a request sets.
+// Always quoted (quote_ident leaves `pg_catalog.text` bare), so one type has one spelling that
+// the builders can compare with ("pg_catalog"."tsvector", "public"."<table>").
+const quoted = (name: string) => `'"' || replace(${name}, '"', '""') || '"'`;
 const TYPE_SQL = `
   case when t.typcategory = 'A' and et.oid is not null
-    then quote_ident(en.nspname) || '.' || quote_ident(et.typname) || '[]'
-    else quote_ident(tn.nspname) || '.' || quote_ident(t.typname) end`;
+    then ${quoted('en.nspname')} || '.' || ${quoted('et.typname')} || '[]'
+    else ${quoted('tn.nspname')} || '.' || ${quoted('t.typname')} end`;
 
 const TABLES_SQL = `
 select c.relname as table, case when c.relkind in ('r', 'p', 'f') then 'table' else 'view' end as kind,
   coalesce((select json_agg(json_build_object(
       'name', a.attname, 'type', ${TYPE_SQL}, 'nullable', not a.attnotnull,
       'hasDefault', a.atthasdef or a.attidentity <> '' or a.attgenerated <> '',
-      'defaultSql', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+      'defaultSql', coalesce(pg_get_expr(d.adbin, d.adrelid), case when a.attidentity <> '' then
+        format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end))
+      order by a.attnum)
     from pg_attribute a
     join pg_type t on t.oid = a.atttypid
     join pg_namespace tn on tn.oid = t.typnamespace
@@ -103,7 +116,7 @@ join pg_class rc on rc.oid = con.confrelid join pg_namespace rn on rn.oid = rc.r
 where con.contype = 'f' and n.nspname = 'public' and rn.nspname = 'public'`;
 
 const FUNCTIONS_SQL = `
-select p.proname as name, p.proretset as returns_set, p.provolatile = 'v' as volatile,
+select p.proname as name, p.proretset as returns_set, p.prorows as rows, p.provolatile = 'v' as volatile,
   p.provariadic <> 0 as variadic, p.pronargs as nargs, p.pronargdefaults as ndefaults,
   rt.typname = 'void' and rtn.nspname = 'pg_catalog' as returns_void,
   (select ${TYPE_SQL} from pg_type t join pg_namespace tn on tn.oid = t.typnamespace
@@ -143,7 +156,7 @@ order by specific`;
 
 // Types a cast can name, in search_path order (pg_catalog first, as Postgres resolves them).
 const TYPES_SQL = `
-select t.typname as name, quote_ident(n.nspname) || '.' || quote_ident(t.typname) as sql
+select t.typname as name, ${quoted('n.nspname')} || '.' || ${quoted('t.typname')} as sql
 from pg_type t join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', 'public', 'extensions') and t.typtype in ('b', 'd', 'e', 'r', 'm')
   and t.typisdefined and left(t.typname, 1) <> '_'
@@ -169,7 +182,7 @@ export function castType(cache: SchemaCache, name: string): string {
   const array = name.endsWith('[]');
   const base = (array ? name.slice(0, -2) : name).toLowerCase();
   const sql = cache.types.get(TYPE_ALIASES[base] ?? base);
-  if (!sql) throw new RestError(400, '42704', `type "${base}" does not exist`);
+  if (!sql) throw new PgError(400, '42704', `type "${base}" does not exist`);
   return array ? `${sql}[]` : sql;
 }
 
@@ -196,6 +209,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     await db.query<{
       name: string;
       returns_set: boolean;
+      rows: number;
       volatile: boolean;
       variadic: boolean;
       nargs: number;
@@ -231,6 +245,8 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
       columnsByName: new Map(columns.map((c) => [c.name, c])),
       primaryKey: JSON.parse(row.pk) as string[],
       uniqueKeys: JSON.parse(row.uniques) as string[][],
+      computed: new Map(),
+      computedRelations: [],
     });
   }
   for (const row of fks.rows) {
@@ -267,7 +283,9 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
       outColumns,
       volatile: row.volatile,
       variadic: row.variadic,
+      rows: Number(row.rows),
     };
+    attachComputed(cache, fn);
     const list = cache.functions.get(row.name) ?? [];
     list.push(fn);
     cache.functions.set(row.name, list);
@@ -276,16 +294,52 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   return cache;
 }
 
-export interface Relationship {
-  /** The FK that links the two tables. */
-  fk: ForeignKey;
-  /** 'many-to-one' (parent holds the FK), 'one-to-many' (child holds it), 'one-to-one' (either, unique). */
-  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one';
-  /** Pairs [parent column, child column] to join on. */
-  join: [string, string][];
+/** A table's row type as the catalogue spells it (TYPE_SQL). */
+export function rowType(table: string): string {
+  return `"public"."${table.replace(/"/g, '""')}"`;
 }
 
-function isUnique(table: Table | undefined, columns: string[]): boolean {
+/**
+ * PostgREST's computed fields and relationships: a function whose one parameter is a table's
+ * row. Returning a scalar makes it a field of that table; returning rows of a table, a relation.
+ */
+function attachComputed(cache: SchemaCache, fn: DbFunction): void {
+  const [param] = fn.params;
+  if (fn.params.length !== 1 || !param || fn.returnsVoid) return;
+  const match = /^"public"\."((?:[^"]|"")+)"$/.exec(param.type);
+  const table = match ? cache.tables.get((match[1] as string).replace(/""/g, '"')) : undefined;
+  if (!table) return;
+  if (fn.outColumns) {
+    if (/^"public"\./.test(fn.returnType)) table.computedRelations.push(fn);
+  }
+  else if (!fn.returnsSet && !table.columnsByName.has(fn.name)) {
+    table.computed.set(fn.name, {name: fn.name, type: fn.returnType, nullable: true, hasDefault: false, defaultSql: null, computedBy: fn.name});
+  }
+}
+
+export interface Junction {
+  table: string;
+  /** The junction's FK to the parent, and pairs [parent column, junction column]. */
+  toParent: ForeignKey;
+  parentJoin: [string, string][];
+  /** The junction's FK to the child, and pairs [child column, junction column]. */
+  toChild: ForeignKey;
+  childJoin: [string, string][];
+}
+
+export interface Relationship {
+  /** The FK that links the two tables (for many-to-many, the junction's FK to the parent). */
+  fk: ForeignKey;
+  /** 'many-to-one' (parent holds the FK), 'one-to-many' (child holds it), 'one-to-one' (either, unique). */
+  cardinality: 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+  /** Pairs [parent column, child column] to join on (empty through a junction). */
+  join: [string, string][];
+  junction?: Junction;
+  /** A computed relationship: the function called with the parent's row (fk is a stand-in named after it). */
+  computed?: DbFunction;
+}
+
+export function isUnique(table: Table | undefined, columns: string[]): boolean {
   if (!table) return false;
   const wanted = [...columns].sort().join('\0');
   return table.uniqueKeys.some((k) => [...k].sort().join('\0') === wanted);
@@ -302,11 +356,44 @@ export function relationships(cache: SchemaCache, parent: string, child: string)
         join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string]),
       });
     }
-    if (fk.refTable === parent && fk.table === child && !(fk.table === parent && found.some((r) => r.fk === fk))) {
+    // A self-referencing FK yields both directions, so an unhinted embed is ambiguous (PGRST201),
+    // as in PostgREST, where recursive embeds need a computed relationship.
+    if (fk.refTable === parent && fk.table === child) {
       found.push({
         fk,
         cardinality: isUnique(cache.tables.get(child), fk.columns) ? 'one-to-one' : 'one-to-many',
         join: fk.refColumns.map((c, i) => [c, fk.columns[i] as string]),
+      });
+    }
+  }
+  return [...found, ...manyToMany(cache, parent, child)];
+}
+
+/**
+ * Many-to-many through a junction table: one whose FKs to the parent and to the child are both
+ * part of its primary key (PostgREST's rule for detecting join tables).
+ */
+function manyToMany(cache: SchemaCache, parent: string, child: string): Relationship[] {
+  const found: Relationship[] = [];
+  for (const toParent of cache.foreignKeys) {
+    if (toParent.refTable !== parent || toParent.table === parent || toParent.table === child) continue;
+    const junction = cache.tables.get(toParent.table);
+    if (!junction) continue;
+    const inKey = (fk: ForeignKey) => fk.columns.every((c) => junction.primaryKey.includes(c));
+    if (!inKey(toParent)) continue;
+    for (const toChild of cache.foreignKeys) {
+      if (toChild === toParent || toChild.table !== junction.name || toChild.refTable !== child || !inKey(toChild)) continue;
+      found.push({
+        fk: toParent,
+        cardinality: 'many-to-many',
+        join: [],
+        junction: {
+          table: junction.name,
+          toParent,
+          parentJoin: toParent.refColumns.map((c, i) => [c, toParent.columns[i] as string]),
+          toChild,
+          childJoin: toChild.refColumns.map((c, i) => [c, toChild.columns[i] as string]),
+        },
       });
     }
   }

@@ -22,9 +22,13 @@ export class Params {
     return this.style === 'array' ? `($1::text[])[${n}]` : `$${n}::text`;
   }
 
-  /** The driver's parameter list for the statement. */
+  /**
+   * The driver's parameter list for the statement. A statement without values binds none: a
+   * bound `$1` the SQL never mentions is a protocol error (08P01) when run as a plain statement.
+   */
   bind(): unknown[] {
-    return this.style === 'array' ? [this.values] : this.values;
+    if (this.style === 'array') return this.values.length ? [this.values] : [];
+    return this.values;
   }
 }
 

@@ -146,8 +146,9 @@ describe('bad input', () => {
     const schema = await rest('/courses', {headers: {'accept-profile': 'auth'}});
     expect(schema.status).toBe(406);
     expectPostgrestError(schema.body, 'PGRST106');
-    const csv = await rest('/courses', {headers: {accept: 'text/csv'}});
-    expect(csv.status).toBe(406);
+    const html = await rest('/courses', {headers: {accept: 'text/html'}});
+    expect(html.status).toBe(406);
+    expect(html.body).toEqual({code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: text/html'});
     const put = await rest('/rpc/is_admin', {method: 'PUT', body: '{}'});
     expect(put.status).toBe(405);
     expectPostgrestError(put.body, 'PGRST101');

@@ -1,11 +1,11 @@
-import {RestError} from './errors';
+import {SchemaCacheError} from './errors';
 import type {DbFunction, SchemaCache, Table} from './schemaCache';
-import {arrayLiteral, ident, type Params} from './sql';
 
-const JSON_TYPES = new Set(['"pg_catalog"."json"', '"pg_catalog"."jsonb"']);
+/** Types a whole JSON value binds to as it is. */
+export const JSON_TYPES = new Set(['"pg_catalog"."json"', '"pg_catalog"."jsonb"']);
 
 /** A function's single unnamed json/jsonb parameter receives the whole body. */
-function takesWholeBody(fn: DbFunction): boolean {
+export function takesWholeBody(fn: DbFunction): boolean {
   return fn.params.length === 1 && (fn.params[0] as {name: string}).name === '' && JSON_TYPES.has((fn.params[0] as {type: string}).type);
 }
 
@@ -15,16 +15,17 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   const given = new Set(argNames);
   const matches = candidates.filter((fn) => {
     if (takesWholeBody(fn)) return true;
-    const names = new Set(fn.params.map((p) => p.name));
+    // An unnamed parameter cannot be bound by name (`{"": 1}` matches nothing), as in PostgREST.
+    const names = new Set(fn.params.map((p) => p.name).filter((n) => n !== ''));
     if (argNames.some((a) => !names.has(a))) return false;
-    return fn.params.every((p) => p.hasDefault || given.has(p.name));
+    return fn.params.every((p) => p.hasDefault || (p.name !== '' && given.has(p.name)));
   });
   // An exact fit on names beats the whole-body form.
   const exact = matches.filter((fn) => !takesWholeBody(fn));
   const chosen = exact.length > 0 ? exact : matches;
   if (chosen.length === 1) return chosen[0] as DbFunction;
   if (chosen.length > 1) {
-    throw new RestError(
+    throw new SchemaCacheError(
       300,
       'PGRST203',
       `Could not choose the best candidate function between: ${chosen
@@ -36,7 +37,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   }
   const sorted = [...argNames].sort();
   const withParams = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-  throw new RestError(
+  throw new SchemaCacheError(
     404,
     'PGRST202',
     `Could not find the function public.${name}${withParams} in the schema cache`,
@@ -44,40 +45,25 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   );
 }
 
-/** Argument value as text for a `$n::text::type` cast: JSON arrays become Postgres arrays for array params. */
-function argText(value: unknown, type: string): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && type.endsWith('[]')) {
-    return arrayLiteral(value.map((v) => (v === null ? null : typeof v === 'string' ? v : JSON.stringify(v))));
-  }
-  return JSON.stringify(value);
-}
-
-/** `"public"."fn"("a" := $1::text::int4, …)` */
-export function callSql(fn: DbFunction, args: Record<string, unknown>, rawBody: string | null, params: Params): string {
-  if (takesWholeBody(fn)) {
-    const type = (fn.params[0] as {type: string}).type;
-    return `"public".${ident(fn.name)}(${params.text(rawBody ?? JSON.stringify(args))}::${type})`;
-  }
-  const list = fn.params
-    .filter((p) => Object.hasOwn(args, p.name))
-    .map((p) => `${ident(p.name)} := ${params.text(argText(args[p.name], p.type))}::${p.type}`);
-  return `"public".${ident(fn.name)}(${list.join(', ')})`;
-}
-
-/** A function's result rows viewed as a table, so select/filters/order reuse the read builder. */
+/**
+ * A function's result rows viewed as a table, so select/filters/order/limit reuse the read
+ * builder. A set of scalars is a one-column table named after the function (as PostgREST filters
+ * `?fn=gt.2`); a single scalar has no rows to shape (null).
+ */
 export function resultTable(cache: SchemaCache, fn: DbFunction): Table | null {
-  if (!fn.outColumns) return null;
+  if (fn.returnsVoid || (!fn.outColumns && !fn.returnsSet)) return null;
   const match = /^"public"\."((?:[^"]|"")+)"$/.exec(fn.returnType);
-  const table = match ? cache.tables.get((match[1] as string).replace(/""/g, '"')) : undefined;
+  const table = fn.outColumns && match ? cache.tables.get((match[1] as string).replace(/""/g, '"')) : undefined;
   if (table) return table;
+  const columns = fn.outColumns ?? [{name: fn.name, type: fn.returnType, nullable: true, hasDefault: false, defaultSql: null}];
   return {
     name: fn.name,
     kind: 'view',
-    columns: fn.outColumns,
-    columnsByName: new Map(fn.outColumns.map((c) => [c.name, c])),
+    columns,
+    columnsByName: new Map(columns.map((c) => [c.name, c])),
     primaryKey: [],
     uniqueKeys: [],
+    computed: new Map(),
+    computedRelations: [],
   };
 }

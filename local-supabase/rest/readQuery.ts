@@ -1,6 +1,6 @@
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {JsonPathStep} from './parseSelect';
-import {columnOf, type EmbedNode, type ReadNode} from './plan';
+import {columnOf, type EmbedNode, type ReadNode} from './readPlan';
 import {Params, arrayLiteral, ident} from './sql';
 
 const TEXT = '"pg_catalog"."text"';
@@ -20,7 +20,7 @@ function jsonPathSql(base: string, path: JsonPathStep[], params: Params): string
 /** The expression and type of a column reference with an optional JSON path. */
 function operand(node: ReadNode, column: string, path: JsonPathStep[], params: Params): {sql: string; type: string} {
   const col = columnOf(node.table, column);
-  const base = `${ident(node.alias)}.${ident(col.name)}`;
+  const base = col.computedBy ? `"public".${ident(col.computedBy)}(${ident(node.alias)})` : `${ident(node.alias)}.${ident(col.name)}`;
   if (path.length === 0) return {sql: base, type: col.type};
   const last = path[path.length - 1] as JsonPathStep;
   return {sql: jsonPathSql(base, path, params), type: last.arrow === '->>' ? TEXT : JSONB};
@@ -150,7 +150,7 @@ export interface NodeSqlOptions {
 }
 
 function embedJoin(parent: ReadNode, embed: EmbedNode, params: Params): string {
-  const inner = nodeSql(embed, params, {source: `"public".${ident(embed.table.name)}`, maxRows: null}, parent);
+  const inner = nodeSql(embed, params, {source: embedSource(parent, embed), maxRows: null}, parent);
   const x = ident(`${embed.joinAlias}_x`);
   const body = embed.spread
     ? inner
@@ -160,14 +160,30 @@ function embedJoin(parent: ReadNode, embed: EmbedNode, params: Params): string {
   return `left join lateral (${body}) as ${ident(embed.joinAlias)} on true`;
 }
 
-export function nodeSql(node: ReadNode, params: Params, options: NodeSqlOptions, parent?: ReadNode): string {
-  const where: string[] = [];
-  if (parent) {
-    const embed = node as EmbedNode;
-    for (const [parentCol, childCol] of embed.rel.join) {
-      where.push(`${ident(node.alias)}.${ident(childCol)} = ${ident(parent.alias)}.${ident(parentCol)}`);
-    }
+/** An embed's rows: its table, or a computed relationship's function called with the parent row. */
+function embedSource(parent: ReadNode, embed: EmbedNode): string {
+  const fn = embed.rel.computed;
+  return fn ? `"public".${ident(fn.name)}(${ident(parent.alias)})` : `"public".${ident(embed.table.name)}`;
+}
+
+/** How an embed's rows are tied to its parent row: FK columns, or a row of the junction table. */
+function joinConditions(parent: ReadNode, embed: EmbedNode): string[] {
+  const child = ident(embed.alias);
+  const up = ident(parent.alias);
+  const junction = embed.rel.junction;
+  if (junction) {
+    const j = ident(`${embed.alias}_m2m`);
+    const on = [
+      ...junction.parentJoin.map(([p, jc]) => `${j}.${ident(jc)} = ${up}.${ident(p)}`),
+      ...junction.childJoin.map(([c, jc]) => `${j}.${ident(jc)} = ${child}.${ident(c)}`),
+    ];
+    return [`exists (select 1 from "public".${ident(junction.table)} as ${j} where ${on.join(' and ')})`];
   }
+  return embed.rel.join.map(([parentCol, childCol]) => `${child}.${ident(childCol)} = ${up}.${ident(parentCol)}`);
+}
+
+export function nodeSql(node: ReadNode, params: Params, options: NodeSqlOptions, parent?: ReadNode): string {
+  const where: string[] = parent ? joinConditions(parent, node as EmbedNode) : [];
   const isRoot = !parent;
   if (!(isRoot && options.skipRootFilters)) where.push(...filterSql(node, params));
   const joins: string[] = [];
@@ -178,7 +194,7 @@ export function nodeSql(node: ReadNode, params: Params, options: NodeSqlOptions,
     if (embed.inner) where.push(`not (${embedProbe(embed)} is null)`);
   }
   for (const f of node.embedNullFilters) where.push(`${f.isNull ? '' : 'not '}(${embedProbe(f.embed)} is null)`);
-  const from = `${isRoot ? options.source : `"public".${ident(node.table.name)}`} as ${ident(node.alias)}`;
+  const from = `${options.source} as ${ident(node.alias)}`;
   const whereSql = where.length ? ` where ${where.join(' and ')}` : '';
   if (options.countOnly) return `select 1 from ${from}${joins.length ? ` ${joins.join(' ')}` : ''}${whereSql}`;
   const columns = selectList(node, params);

@@ -1,30 +1,13 @@
-import {RestError, invalidJson, unknownPayloadColumn} from './errors';
-import type {Preferences} from './prefer';
+import {ApiRequestError, unknownPayloadColumn} from './errors';
+import type {Preferences} from './preferences';
 import type {ParsedQuery} from './queryParams';
-import type {ReadNode} from './plan';
-import {filterSql} from './buildRead';
+import type {ReadNode} from './readPlan';
+import {filterSql} from './readQuery';
 import type {Table} from './schemaCache';
 import {ident, type Params} from './sql';
 
 /** The CTE a write's read-back selects from. */
 export const MUTATION = 'pgrst_mutation';
-
-/** Parses a write body; PostgREST answers malformed or non-object JSON with PGRST102. */
-export function parseBody(text: string): Record<string, unknown> | Record<string, unknown>[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw invalidJson();
-  }
-  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (Array.isArray(value)) {
-    if (!value.every(isObject)) throw invalidJson();
-    return value as Record<string, unknown>[];
-  }
-  if (!isObject(value)) throw invalidJson();
-  return value as Record<string, unknown>;
-}
 
 /** The columns a payload writes: `?columns=` if given, else the body's keys (identical across rows). */
 export function payloadColumns(table: Table, body: Record<string, unknown> | Record<string, unknown>[], query: ParsedQuery): string[] {
@@ -34,7 +17,7 @@ export function payloadColumns(table: Table, body: Record<string, unknown> | Rec
     const first = body[0] ? Object.keys(body[0]) : [];
     const signature = [...first].sort().join('\0');
     for (const row of body) {
-      if (Object.keys(row).sort().join('\0') !== signature) throw new RestError(400, 'PGRST102', 'All object keys must match');
+      if (Object.keys(row).sort().join('\0') !== signature) throw new ApiRequestError(400, 'PGRST102', 'All object keys must match');
     }
     columns = first;
   } else columns = Object.keys(body);
@@ -67,7 +50,7 @@ export function insertSql(table: Table, columns: string[], query: ParsedQuery, p
   if (upsert) {
     const target = query.onConflict ?? table.primaryKey;
     for (const c of target) if (!table.columnsByName.has(c)) throw unknownPayloadColumn(table.name, c);
-    if (target.length === 0) throw new RestError(400, 'PGRST100', 'Upsert needs on_conflict or a primary key');
+    if (target.length === 0) throw new ApiRequestError(400, 'PGRST100', 'Upsert needs on_conflict or a primary key');
     if (prefs.resolution === 'ignore-duplicates') sql += ` on conflict (${target.map(ident).join(', ')}) do nothing`;
     else sql += ` on conflict (${target.map(ident).join(', ')}) do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
   }

@@ -1,4 +1,4 @@
-import {RestError} from './errors';
+import {ApiRequestError} from './errors';
 
 export interface Preferences {
   return: 'minimal' | 'headers-only' | 'representation' | null;
@@ -71,7 +71,7 @@ export function parsePrefer(header: string | null): Preferences {
     }
   }
   if (prefs.strict && invalid.length > 0) {
-    throw new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+    throw new ApiRequestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
   }
   return prefs;
 }

@@ -1,0 +1,280 @@
+import {ApiRequestError, SchemaCacheError, unknownColumn, type RestError} from './errors';
+import type {FieldItem, SelectItem, StarItem} from './parseSelect';
+import type {Condition, LogicTree, OrderTerm} from './parseFilters';
+import type {ParsedQuery} from './queryParams';
+import {castType, isUnique, relationships, type Column, type Relationship, type SchemaCache, type Table} from './schemaCache';
+
+/** One resource in a read: the requested table or an embedded one. */
+export interface ReadNode {
+  table: Table;
+  /** SQL alias of the table in its own subquery. */
+  alias: string;
+  fields: (FieldItem | StarItem)[];
+  embeds: EmbedNode[];
+  conditions: Condition[];
+  logic: LogicTree[];
+  order: OrderTerm[];
+  limit: number | null;
+  offset: number | null;
+  /** `lessons=is.null` / `lessons=not.is.null` on an embed filters this node's rows. */
+  embedNullFilters: {embed: EmbedNode; isNull: boolean}[];
+}
+
+export interface EmbedNode extends ReadNode {
+  /** Output key (alias or relation name) and the embed-path segment filters use. */
+  name: string;
+  rel: Relationship;
+  toOne: boolean;
+  inner: boolean;
+  spread: boolean;
+  /** `lessons()`: only for filtering, not in the output. */
+  hidden: boolean;
+  joinAlias: string;
+}
+
+/** A column, or a computed field (PostgREST reads both with the same syntax). */
+export function columnOf(table: Table, name: string): Column {
+  const column = table.columnsByName.get(name) ?? table.computed.get(name);
+  if (!column) throw unknownColumn(table.name, name);
+  return column;
+}
+
+interface Counter {
+  n: number;
+}
+
+/**
+ * Embeds nest at most this deep. Each level multiplies the rows a read builds (a courses↔lessons
+ * chain 10 levels deep returned 65 MB after 18 s) while the planner's estimate grows only
+ * linearly, so neither statement_timeout on PGlite nor a cost check would stop it in time.
+ */
+export const MAX_EMBED_DEPTH = 4;
+
+function relationshipError(parent: string, relation: string, hint: string | null): RestError {
+  const using = hint ? ` using the hint '${hint}'` : '';
+  return new SchemaCacheError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${parent}' and '${relation}' in the schema cache`,
+    `Searched for a foreign key relationship between '${parent}' and '${relation}'${using} in the schema 'public', but no matches were found.`,
+  );
+}
+
+function describe(rel: Relationship, parent: string, child: string) {
+  const embedding = `${parent} with ${child}`;
+  if (rel.junction) {
+    const {table, toParent, toChild} = rel.junction;
+    return {
+      cardinality: rel.cardinality,
+      embedding,
+      relationship: `${table} using ${toParent.name}(${toParent.columns.join(', ')}) and ${toChild.name}(${toChild.columns.join(', ')})`,
+    };
+  }
+  const [own, other] = rel.cardinality === 'many-to-one' ? [parent, child] : [child, parent];
+  return {
+    cardinality: rel.cardinality,
+    embedding,
+    relationship: `${rel.fk.name} using ${own}(${rel.fk.columns.join(', ')}) and ${other}(${rel.fk.refColumns.join(', ')})`,
+  };
+}
+
+interface Candidate {
+  target: Table;
+  rel: Relationship;
+}
+
+/** The name a hint or PGRST201's suggestion uses for a relationship: its FK, or its junction table. */
+function relName(rel: Relationship): string {
+  return rel.junction ? rel.junction.table : rel.fk.name;
+}
+
+function matchesHint(rel: Relationship, hint: string): boolean {
+  if (rel.junction) return rel.junction.table === hint || rel.junction.toParent.name === hint || rel.junction.toChild.name === hint;
+  return rel.fk.name === hint || (rel.fk.columns.length === 1 && rel.fk.columns[0] === hint) || rel.fk.refColumns.includes(hint);
+}
+
+/**
+ * PostgREST's relationship lookup: the embed names a table (every FK path to it, many-to-many
+ * through a junction table included), a computed relationship (a function taking the parent's
+ * row), a foreign key constraint (either direction) or a single FK column (the to-one side).
+ */
+function candidatesFor(cache: SchemaCache, parent: Table, relation: string): Candidate[] {
+  const found: Candidate[] = [];
+  const target = cache.tables.get(relation);
+  if (target) for (const rel of relationships(cache, parent.name, target.name)) found.push({target, rel});
+  for (const fn of parent.computedRelations) {
+    if (fn.name !== relation) continue;
+    const returned = /^"public"\."((?:[^"]|"")+)"$/.exec(fn.returnType);
+    const table = returned ? cache.tables.get((returned[1] as string).replace(/""/g, '"')) : undefined;
+    if (!table) continue;
+    const toOne = !fn.returnsSet || fn.rows === 1;
+    const fk = {name: fn.name, table: parent.name, columns: [], refTable: table.name, refColumns: []};
+    found.push({target: table, rel: {fk, cardinality: toOne ? 'many-to-one' : 'one-to-many', join: [], computed: fn}});
+  }
+  if (found.length > 0) return found;
+  for (const fk of cache.foreignKeys) {
+    const byName = fk.name === relation;
+    const byColumn = fk.columns.length === 1 && fk.columns[0] === relation;
+    const refTable = cache.tables.get(fk.refTable);
+    if (fk.table === parent.name && refTable && (byName || byColumn)) {
+      found.push({target: refTable, rel: {fk, cardinality: 'many-to-one', join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string])}});
+    }
+    const child = cache.tables.get(fk.table);
+    if (fk.refTable === parent.name && child && byName) {
+      const cardinality = isUnique(child, fk.columns) ? 'one-to-one' : 'one-to-many';
+      found.push({target: child, rel: {fk, cardinality, join: fk.refColumns.map((c, i) => [c, fk.columns[i] as string])}});
+    }
+  }
+  return found;
+}
+
+function resolveRelationship(cache: SchemaCache, parent: Table, relation: string, hint: string | null): Candidate {
+  let candidates = candidatesFor(cache, parent, relation);
+  if (hint) candidates = candidates.filter((c) => matchesHint(c.rel, hint));
+  if (candidates.length === 0) throw relationshipError(parent.name, relation, hint);
+  if (candidates.length > 1) {
+    throw new SchemaCacheError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
+      candidates.map((c) => describe(c.rel, parent.name, c.target.name)),
+      `Try changing '${relation}' to one of the following: ${candidates
+        .map((c) => `'${relation}!${relName(c.rel)}'`)
+        .join(', ')}. Find the desired relationship in the 'details' key.`,
+    );
+  }
+  return candidates[0] as Candidate;
+}
+
+function buildNode(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], counter: Counter, depth = 0): ReadNode {
+  const node: ReadNode = {
+    table,
+    alias,
+    fields: [],
+    embeds: [],
+    conditions: [],
+    logic: [],
+    order: [],
+    limit: null,
+    offset: null,
+    embedNullFilters: [],
+  };
+  for (const item of items) {
+    if (item.kind !== 'embed') {
+      if (item.kind === 'field') columnOf(table, item.name);
+      // From here on a field's cast is the catalogue's quoted type, safe to put in SQL.
+      node.fields.push(item.kind === 'field' && item.cast ? {...item, cast: castType(cache, item.cast)} : item);
+      continue;
+    }
+    if (depth >= MAX_EMBED_DEPTH) {
+      throw new ApiRequestError(
+        400,
+        'PGRST100',
+        `Embedding is limited to ${MAX_EMBED_DEPTH} levels`,
+        `'${item.relation}' is embedded at level ${depth + 1} of the select parameter`,
+      );
+    }
+    const {target, rel} = resolveRelationship(cache, table, item.relation, item.hint);
+    counter.n += 1;
+    const child = buildNode(cache, target, `${target.name}_${counter.n}`, item.children, counter, depth + 1);
+    const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
+    if (item.spread && !toOne) {
+      throw new ApiRequestError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.relation}' is not possible`,
+        `'${table.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    node.embeds.push({
+      ...child,
+      name: item.alias ?? item.relation,
+      rel,
+      toOne,
+      inner: item.inner,
+      spread: item.spread,
+      hidden: item.children.length === 0,
+      joinAlias: `${target.name}_${counter.n}_j`,
+    });
+  }
+  return node;
+}
+
+function findNode(root: ReadNode, path: string[]): ReadNode {
+  let node = root;
+  for (const segment of path) {
+    const next = node.embeds.find((e) => e.name === segment);
+    if (!next) {
+      throw new ApiRequestError(
+        400,
+        'PGRST108',
+        `'${segment}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${segment}' is included in the 'select' query parameter.`,
+      );
+    }
+    node = next;
+  }
+  return node;
+}
+
+/** Resolves a parsed query string against the schema: the tree of resources a read produces. */
+export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, rootAlias = table.name): ReadNode {
+  const root = buildNode(cache, table, rootAlias, query.select, {n: 0});
+  for (const condition of query.conditions) {
+    const node = findNode(root, condition.embedPath);
+    const embed = node.table.columnsByName.has(condition.column) ? undefined : node.embeds.find((e) => e.name === condition.column);
+    if (embed && condition.jsonPath.length === 0) {
+      const value = condition.value.toLowerCase();
+      if (condition.op !== 'is' || (value !== 'null' && value !== 'not_null')) {
+        throw new ApiRequestError(
+          400,
+          'PGRST120',
+          `Could not find the '${condition.column}' embedded resource with the operator '${condition.op}'`,
+          null,
+          "Only is null or not is null filters are allowed on embedded resources",
+        );
+      }
+      node.embedNullFilters.push({embed, isNull: (value === 'null') !== condition.negated});
+      continue;
+    }
+    columnOf(node.table, condition.column);
+    node.conditions.push(condition);
+  }
+  for (const {embedPath, tree} of query.logic) {
+    const node = findNode(root, embedPath);
+    validateTree(node, tree);
+    node.logic.push(tree);
+  }
+  for (const [key, terms] of query.order) {
+    const node = findNode(root, key === '' ? [] : key.split('.'));
+    for (const term of terms) {
+      if (term.relation) {
+        const embed = node.embeds.find((e) => e.name === term.relation);
+        if (!embed || !embed.toOne) {
+          throw new ApiRequestError(
+            400,
+            'PGRST118',
+            `A related order on '${term.relation}' is not possible`,
+            `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
+          );
+        }
+        columnOf(embed.table, term.column);
+      } else columnOf(node.table, term.column);
+    }
+    node.order = terms;
+  }
+  for (const [key, n] of query.limit) findNode(root, key === '' ? [] : key.split('.')).limit = n;
+  for (const [key, n] of query.offset) findNode(root, key === '' ? [] : key.split('.')).offset = n;
+  return root;
+}
+
+function validateTree(node: ReadNode, tree: LogicTree): void {
+  for (const child of tree.children) {
+    if (child.kind === 'logic') validateTree(node, child);
+    else if (child.embedPath.length > 0) {
+      findNode(node, child.embedPath);
+      throw new ApiRequestError(400, 'PGRST100', 'Filtering on embedded resources inside logic trees is not supported', null);
+    } else columnOf(node.table, child.column);
+  }
+}

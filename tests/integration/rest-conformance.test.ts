@@ -1,0 +1,290 @@
+// PostgREST conformance, written from PostgREST's documentation (API reference, error catalogue,
+// resource embedding and representation): status, code, body and headers for each behaviour
+// local-supabase implements, and PostgREST's own error where it refuses. Test-only tables and
+// functions (restConformanceSchema.ts) live in a backend of this file's own.
+import pg from 'pg';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {CONFORMANCE_SQL} from './restConformanceSchema';
+import {startWithFixtures, type FixtureBackend} from './restFixtures';
+
+let f: FixtureBackend;
+
+beforeAll(async () => {
+  f = await startWithFixtures(CONFORMANCE_SQL);
+}, 120_000);
+
+afterAll(async () => {
+  await f?.stop();
+});
+
+const ids = (json: unknown) => (json as {id: number}[]).map((r) => r.id);
+
+describe('full-text search on a tsvector column', () => {
+  it.each([
+    ['fts.cats', [1, 2]],
+    ['fts(english).cats', [1, 2]],
+    ['plfts(english).fat cats', [1]],
+    ['phfts(english).fat cats', [1]],
+    ['phfts(english).cats fat', []],
+    ['wfts(english).cats -dogs', [1]],
+    ['not.fts(english).cats', [3]],
+  ])('body=%s', async (filter, expected) => {
+    const res = await f.rest(`/conf_docs?select=id&order=id&body=${encodeURIComponent(filter)}`);
+    expect(res.status).toBe(200);
+    expect(ids(res.json)).toEqual(expected);
+  });
+
+  it('a text column is searched through to_tsvector', async () => {
+    const res = await f.rest('/conf_docs?select=id&title=fts.cats');
+    expect(res.status).toBe(200);
+    expect(ids(res.json)).toEqual([1]);
+  });
+});
+
+describe('functions (RPC)', () => {
+  it('an unnamed parameter cannot be bound by name: 404 PGRST202', async () => {
+    const res = await f.rest('/rpc/conf_unnamed', {method: 'POST', body: '{"": 3}'});
+    expect(res.status).toBe(404);
+    expect(res.json).toMatchObject({code: 'PGRST202', message: 'Could not find the function public.conf_unnamed() in the schema cache'});
+  });
+
+  it('a composite (row-type) argument is filled from a JSON object', async () => {
+    const res = await f.rest('/rpc/conf_norm1', {method: 'POST', body: '{"p": {"x": 3, "y": -4}}'});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe(7);
+  });
+
+  it('overloaded functions are chosen by argument names', async () => {
+    expect((await f.rest('/rpc/conf_add?a=1&b=2')).json).toBe(3);
+    expect((await f.rest('/rpc/conf_add?a=1&b=2&c=3')).json).toBe(6);
+    const post = await f.rest('/rpc/conf_add', {method: 'POST', body: '{"a": 1, "b": 2, "c": 3}'});
+    expect(post.json).toBe(6);
+    const none = await f.rest('/rpc/conf_add?a=1');
+    expect(none.status).toBe(404);
+    expect(none.json).toEqual({
+      code: 'PGRST202',
+      details: 'Searched for the function public.conf_add with parameters a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+      message: 'Could not find the function public.conf_add(a) in the schema cache',
+    });
+  });
+
+  it('Prefer: count=exact counts a set-returning call; limit, offset and filters shape it', async () => {
+    const all = await f.rest('/rpc/conf_numbers?n=5', {headers: {prefer: 'count=exact'}});
+    expect(all.status).toBe(200);
+    expect(all.headers.get('content-range')).toBe('0-4/5');
+    expect(all.json).toEqual([1, 2, 3, 4, 5]);
+    const page = await f.rest('/rpc/conf_numbers?n=5&limit=2&offset=1', {headers: {prefer: 'count=exact'}});
+    expect(page.status).toBe(206);
+    expect(page.headers.get('content-range')).toBe('1-2/5');
+    expect(page.json).toEqual([2, 3]);
+    const filtered = await f.rest('/rpc/conf_numbers?n=5&conf_numbers=gt.3');
+    expect(filtered.json).toEqual([4, 5]);
+  });
+
+  it('handling=strict with max-affected refuses a call affecting more rows (PGRST124) and rolls it back', async () => {
+    const res = await f.rest('/rpc/conf_touch_films', {method: 'POST', headers: {prefer: 'handling=strict, max-affected=1'}});
+    expect(res.status).toBe(400);
+    expect(res.json).toEqual({
+      code: 'PGRST124',
+      details: 'The query affects 2 rows',
+      hint: null,
+      message: 'Query result exceeds max-affected preference constraint',
+    });
+    const films = await f.rest('/conf_films?select=title&order=id');
+    expect(films.json).toEqual([{title: 'Alpha'}, {title: 'Beta'}]);
+  });
+});
+
+describe('Prefer: count', () => {
+  it('planned answers the planner estimate, not the exact count, with 206 when fewer rows came back', async () => {
+    const res = await f.rest('/conf_docs?select=id&order=id', {headers: {prefer: 'count=planned'}});
+    expect(res.headers.get('preference-applied')).toBe('count=planned');
+    const match = /^0-2\/([0-9]+)$/.exec(res.headers.get('content-range') ?? '');
+    expect(match).not.toBeNull();
+    const estimate = Number(match![1]);
+    // An unanalyzed table's estimate comes from its size on disk, not from counting its 3 rows.
+    expect(estimate).not.toBe(3);
+    expect(res.status).toBe(estimate > 3 ? 206 : 200);
+    if (f.backend.databaseUrl) {
+      // On PostgreSQL the figure can be checked against the planner itself.
+      const client = new pg.Client({connectionString: f.backend.databaseUrl});
+      await client.connect();
+      try {
+        const {rows} = await client.query<{'QUERY PLAN': [{Plan: {'Plan Rows': number}}]}>('explain (format json) select 1 from public.conf_docs');
+        expect(estimate).toBe(rows[0]!['QUERY PLAN'][0].Plan['Plan Rows']);
+      } finally {
+        await client.end();
+      }
+    }
+  });
+
+  it('estimated is exact below max_rows and the estimate above it', async () => {
+    const small = await f.rest('/conf_docs?select=id&limit=1', {headers: {prefer: 'count=estimated'}});
+    expect(small.status).toBe(206);
+    expect(small.headers.get('content-range')).toBe('0-0/3');
+    const large = await f.rest('/conf_many?select=id&limit=1', {headers: {prefer: 'count=estimated'}});
+    expect(large.status).toBe(206);
+    expect(large.headers.get('content-range')).toMatch(/^0-0\/[0-9]+$/);
+  });
+});
+
+describe('[api] max_rows', () => {
+  it('caps a read at config.toml’s 1000 rows; count=exact tells the full total', async () => {
+    const res = await f.rest('/conf_many?select=id', {headers: {prefer: 'count=exact'}});
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('0-999/1005');
+    expect((res.json as unknown[]).length).toBe(1000);
+  });
+});
+
+describe('Prefer: missing=default', () => {
+  it('fills a missing identity column from its sequence and other columns from their defaults', async () => {
+    const res = await f.rest('/conf_items?columns=id,name,qty&select=name,qty', {
+      method: 'POST',
+      body: JSON.stringify([{name: 'first'}, {id: 500, name: 'second', qty: 3}]),
+      headers: {prefer: 'missing=default, return=representation'},
+    });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('preference-applied')).toBe('return=representation, missing=default');
+    expect(res.json).toEqual([
+      {name: 'first', qty: 7},
+      {name: 'second', qty: 3},
+    ]);
+    const stored = await f.rest('/conf_items?select=id,name&order=name');
+    const [first, second] = stored.json as {id: number; name: string}[];
+    expect(first!.id).toEqual(expect.any(Number));
+    expect(second).toEqual({id: 500, name: 'second'});
+  });
+
+  it('without it, a missing key is null (23502 on a NOT NULL column), as PostgREST does', async () => {
+    const res = await f.rest('/conf_items?columns=id,name', {method: 'POST', body: JSON.stringify([{name: 'third'}])});
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({code: '23502'});
+  });
+});
+
+describe('resource embedding', () => {
+  it('a self-referencing FK is ambiguous (300 PGRST201), as PostgREST needs computed relationships for it', async () => {
+    const res = await f.rest('/conf_people?select=name,conf_people(name)');
+    expect(res.status).toBe(300);
+    expect(res.json).toEqual({
+      code: 'PGRST201',
+      details: [
+        {
+          cardinality: 'many-to-one',
+          embedding: 'conf_people with conf_people',
+          relationship: 'conf_people_manager_id_fkey using conf_people(manager_id) and conf_people(id)',
+        },
+        {
+          cardinality: 'one-to-many',
+          embedding: 'conf_people with conf_people',
+          relationship: 'conf_people_manager_id_fkey using conf_people(manager_id) and conf_people(id)',
+        },
+      ],
+      hint: "Try changing 'conf_people' to one of the following: 'conf_people!conf_people_manager_id_fkey', 'conf_people!conf_people_manager_id_fkey'. Find the desired relationship in the 'details' key.",
+      message: "Could not embed because more than one relationship was found for 'conf_people' and 'conf_people'",
+    });
+  });
+
+  it('computed relationships give either side of it: setof is to-many, `rows 1` is to-one', async () => {
+    const res = await f.rest('/conf_people?select=name,conf_reports(name),conf_manager(name)&order=id&conf_reports.order=id');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      {name: 'Ada', conf_reports: [{name: 'Brian'}, {name: 'Cleo'}], conf_manager: null},
+      {name: 'Brian', conf_reports: [{name: 'Dev'}], conf_manager: {name: 'Ada'}},
+      {name: 'Cleo', conf_reports: [], conf_manager: {name: 'Ada'}},
+      {name: 'Dev', conf_reports: [], conf_manager: {name: 'Brian'}},
+    ]);
+  });
+
+  it('many-to-many through a junction table whose FKs are in its primary key, both ways', async () => {
+    const films = await f.rest('/conf_films?select=title,conf_actors(name)&order=id&conf_actors.order=id');
+    expect(films.status).toBe(200);
+    expect(films.json).toEqual([
+      {title: 'Alpha', conf_actors: [{name: 'Ann'}, {name: 'Bob'}]},
+      {title: 'Beta', conf_actors: [{name: 'Bob'}]},
+    ]);
+    const actors = await f.rest('/conf_actors?select=name,conf_films(title)&order=id');
+    expect(actors.json).toEqual([
+      {name: 'Ann', conf_films: [{title: 'Alpha'}]},
+      {name: 'Bob', conf_films: [{title: 'Alpha'}, {title: 'Beta'}]},
+      {name: 'Cid', conf_films: []},
+    ]);
+    const inner = await f.rest('/conf_actors?select=name,conf_films!inner(title)&conf_films.title=eq.Beta');
+    expect(inner.json).toEqual([{name: 'Bob', conf_films: [{title: 'Beta'}]}]);
+  });
+
+  it('two FKs to one table are ambiguous; the constraint name picks one, as hint or as the embed itself', async () => {
+    const ambiguous = await f.rest('/conf_orders?select=id,conf_addresses(city)');
+    expect(ambiguous.status).toBe(300);
+    expect(ambiguous.json).toMatchObject({
+      code: 'PGRST201',
+      hint: "Try changing 'conf_addresses' to one of the following: 'conf_addresses!conf_orders_billing_fk', 'conf_addresses!conf_orders_shipping_fk'. Find the desired relationship in the 'details' key.",
+    });
+    const hinted = await f.rest('/conf_orders?select=id,billing:conf_addresses!conf_orders_billing_fk(city)&order=id');
+    expect(hinted.json).toEqual([
+      {id: 10, billing: {city: 'Oslo'}},
+      {id: 11, billing: {city: 'Lima'}},
+    ]);
+    const byName = await f.rest('/conf_orders?select=id,conf_orders_shipping_fk(city)&order=id');
+    expect(byName.json).toEqual([
+      {id: 10, conf_orders_shipping_fk: {city: 'Lima'}},
+      {id: 11, conf_orders_shipping_fk: {city: 'Lima'}},
+    ]);
+    const reverse = await f.rest('/conf_addresses?select=city,conf_orders_billing_fk(id)&order=id');
+    expect(reverse.json).toEqual([
+      {city: 'Oslo', conf_orders_billing_fk: [{id: 10}]},
+      {city: 'Lima', conf_orders_billing_fk: [{id: 11}]},
+    ]);
+  });
+
+  it('spread on a to-one embed flattens its columns; on a to-many embed it is PGRST119', async () => {
+    const spread = await f.rest('/conf_orders?select=id,...conf_addresses!billing_id(billing_city:city)&order=id');
+    expect(spread.json).toEqual([
+      {id: 10, billing_city: 'Oslo'},
+      {id: 11, billing_city: 'Lima'},
+    ]);
+    const many = await f.rest('/conf_addresses?select=city,...conf_orders!billing_id(id)');
+    expect(many.status).toBe(400);
+    expect(many.json).toMatchObject({code: 'PGRST119'});
+  });
+});
+
+describe('computed fields', () => {
+  it('are selected, filtered and ordered by name, and left out of *', async () => {
+    const res = await f.rest('/conf_films?select=id,conf_label&conf_label=like.*%232&order=conf_label.desc');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([{id: 2, conf_label: 'Beta #2'}]);
+    const star = await f.rest('/conf_films?select=*&id=eq.1');
+    expect(star.json).toEqual([{id: 1, title: 'Alpha'}]);
+  });
+});
+
+describe('response media types', () => {
+  it('Accept: text/csv answers a header line and one line per row', async () => {
+    const res = await f.rest('/conf_docs?select=id,title,note&order=id', {headers: {accept: 'text/csv'}});
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.text).toBe('id,title,note\n1,Cats,\n2,Dogs,barks\n3,Birds,');
+  });
+
+  it('nulls=stripped leaves out null-valued keys, on arrays and on single objects', async () => {
+    const array = await f.rest('/conf_docs?select=id,note&order=id', {headers: {accept: 'application/vnd.pgrst.array+json;nulls=stripped'}});
+    expect(array.status).toBe(200);
+    expect(array.headers.get('content-type')).toBe('application/vnd.pgrst.array+json;nulls=stripped; charset=utf-8');
+    expect(array.json).toEqual([{id: 1}, {id: 2, note: 'barks'}, {id: 3}]);
+    const object = await f.rest('/conf_docs?select=id,note&id=eq.1', {headers: {accept: 'application/vnd.pgrst.object+json;nulls=stripped'}});
+    expect(object.headers.get('content-type')).toBe('application/vnd.pgrst.object+json;nulls=stripped; charset=utf-8');
+    expect(object.json).toEqual({id: 1});
+  });
+
+  it('a type it cannot produce is 406 PGRST107; a single scalar has no CSV form', async () => {
+    const html = await f.rest('/conf_docs', {headers: {accept: 'text/html'}});
+    expect(html.status).toBe(406);
+    expect(html.json).toEqual({code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: text/html'});
+    const scalar = await f.rest('/rpc/conf_add?a=1&b=2', {headers: {accept: 'text/csv'}});
+    expect(scalar.status).toBe(406);
+    expect(scalar.json).toMatchObject({code: 'PGRST107'});
+  });
+});
