@@ -5,15 +5,14 @@ import crypto from 'node:crypto';
 import {Hono} from 'hono';
 import {findNodeAtLocation, parseTree} from 'jsonc-parser';
 import {PREMIUM_PLAN} from '../../supabase/functions/_shared/plan';
+import {json as jsonResponse} from '../http/json';
 import type {SimCredentials} from './credentials';
 import {signedString, verifyWebhook, type SigningIdentity} from './signature';
 import {DEFAULT_PLAN_PRICE, SimError, type PayPalSimulator, type WebhookEvent} from './state';
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: status === 204 ? headers : {'content-type': 'application/json', ...headers},
-  });
+/** PayPal's JSON answers carry no charset; its 204s no body. */
+export function json(body: unknown, status = 200): Response {
+  return status === 204 ? new Response(null, {status}) : jsonResponse(body, status, {'content-type': 'application/json'});
 }
 
 const INVALID_REQUEST = 'Request is not well-formed, syntactically incorrect, or violates schema.';

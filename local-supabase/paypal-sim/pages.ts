@@ -3,6 +3,7 @@
 // the site's return_url; Cancel returns them to cancel_url. Clearly labelled: no real money.
 import crypto from 'node:crypto';
 import {Hono} from 'hono';
+import {PREMIUM_PLAN} from '../../supabase/functions/_shared/plan';
 import type {PayPalSimulator, WebhookEvent} from './state';
 
 function escapeHtml(s: string): string {
@@ -41,7 +42,7 @@ export function createCheckoutPages(options: {base: string; sim: PayPalSimulator
 <h1>Approve your subscription</h1>
 <dl><dt>Merchant</dt><dd>${escapeHtml(sub.brand_name ?? 'Research Methods Academy')}</dd>
 <dt>Plan</dt><dd>${escapeHtml(sub.plan_id)}</dd>
-<dt>Price</dt><dd><span data-testid="paypal-sim-amount">${escapeHtml(sub.price.value)} ${escapeHtml(sub.price.currency_code)}</span> every year until cancelled</dd>
+<dt>Price</dt><dd><span data-testid="paypal-sim-amount">${escapeHtml(sub.price.value)} ${escapeHtml(sub.price.currency_code)}</span> every ${PREMIUM_PLAN.interval.toLowerCase()} until cancelled</dd>
 <dt>Subscription</dt><dd>${escapeHtml(sub.id)}</dd><dt>Status</dt><dd>${escapeHtml(sub.status)}</dd></dl>
 ${actions}
 </main></body></html>`;
