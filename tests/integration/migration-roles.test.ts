@@ -45,8 +45,9 @@ async function freshDatabase(): Promise<Database> {
   return db;
 }
 
-async function migrateWith(extraSql: string): Promise<{db: Database; error: Error | null}> {
+async function migrateWith(extraSql: string, before?: (db: Database) => Promise<void>): Promise<{db: Database; error: Error | null}> {
   const db = await freshDatabase();
+  await before?.(db);
   try {
     await migrate(db, projectWith(extraSql));
     return {db, error: null};
@@ -100,6 +101,15 @@ describe(`migrations run as hosted postgres (${kind})`, {timeout: 120_000}, () =
        where c.oid = 'public.migration_roles_items'::regclass`,
     );
     expect(rows).toEqual([{owner: 'hosted_postgres', superuser: false}]);
+  });
+
+  it('hands the superuser’s objects of a database migrated before this over, so a new migration can alter them', async () => {
+    const {db, error} = await migrateWith('alter table public.migration_roles_legacy add column note text;', async (legacy) => {
+      await legacy.exec('create table public.migration_roles_legacy (id int primary key)');
+    });
+    expect(error).toBeNull();
+    const {rows} = await db.query<{owner: string}>(`select relowner::regrole::text as owner from pg_class where oid = 'public.migration_roles_legacy'::regclass`);
+    expect(rows).toEqual([{owner: 'hosted_postgres'}]);
   });
 
   it('leaves the auth schema owned by supabase_auth_admin', async () => {
