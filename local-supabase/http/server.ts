@@ -49,7 +49,11 @@ const gatewayCors: MiddlewareHandler<Env> = async (c, next) => {
   const origin = c.req.header('origin') ?? null;
   if (c.req.method === 'OPTIONS' && !isFunctionPreflight(c.req.path)) return new Response(null, {status: 204, headers: corsHeaders(origin)});
   await next();
-  if (!isFunctionsPath(c.req.path)) c.res = addCors(c.res, origin);
+  if (isFunctionsPath(c.req.path)) return undefined;
+  // Assigning c.res copies the response (Hono merges headers into a new one), which costs
+  // @hono/node-server its fast path; addCors changes it in place whenever it can.
+  const withCors = addCors(c.res, origin);
+  if (withCors !== c.res) c.res = withCors;
   return undefined;
 };
 
