@@ -295,8 +295,7 @@ grant all on all sequences in schema extensions to hosted_postgres;
 grant all on all routines in schema extensions to hosted_postgres;
 grant anon, authenticated, service_role to hosted_postgres;
 
--- The auth schema belongs to supabase_auth_admin, as on hosted; local-supabase's auth service writes
--- as that role.
+-- The auth schema belongs to supabase_auth_admin, the role GoTrue writes as on hosted.
 grant all on schema auth to supabase_auth_admin;
 do $$
 declare
