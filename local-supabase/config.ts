@@ -1,4 +1,5 @@
 import path from 'node:path';
+import {parseArgs} from 'node:util';
 import {readProjectConfig} from './projectConfig';
 
 /** How local-supabase is started; every field has a command-line flag or environment variable. */
@@ -43,16 +44,6 @@ export function mailboxUrl(config: LocalSupabaseConfig): string {
   return `http://${config.host}:${config.mailboxPort}`;
 }
 
-function flagValue(args: string[], name: string): string | undefined {
-  const index = args.findIndex((a) => a === name || a.startsWith(`${name}=`));
-  if (index === -1) return undefined;
-  const arg = args[index] as string;
-  if (arg.includes('=')) return arg.slice(name.length + 1);
-  const next = args[index + 1];
-  if (next === undefined || next.startsWith('--')) throw new Error(`${name} needs a value`);
-  return next;
-}
-
 function intFlag(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   const n = Number(value);
@@ -77,32 +68,46 @@ function checkSiteUrl(value: string): void {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`site URL ${value} must be http(s)`);
 }
 
-const KNOWN_FLAGS = ['--port', '--mailbox-port', '--data-dir', '--memory', '--host', '--site-url', '--rate-limit-scale', '--quiet-mail'];
+const FLAGS = {
+  port: {type: 'string'},
+  'mailbox-port': {type: 'string'},
+  'data-dir': {type: 'string'},
+  memory: {type: 'boolean'},
+  host: {type: 'string'},
+  'site-url': {type: 'string'},
+  'rate-limit-scale': {type: 'string'},
+  'quiet-mail': {type: 'boolean'},
+} as const;
+
+function parseFlags(args: string[]) {
+  try {
+    return parseArgs({args, options: FLAGS, strict: true, allowPositionals: false}).values;
+  } catch (error) {
+    const known = Object.keys(FLAGS).map((name) => `--${name}`);
+    throw new Error(`${(error as Error).message}; known flags: ${known.join(', ')}`);
+  }
+}
 
 export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: string): LocalSupabaseConfig {
-  for (const arg of args) {
-    if (arg.startsWith('--') && !KNOWN_FLAGS.includes(arg.split('=')[0] as string)) {
-      throw new Error(`unknown flag ${arg}; known: ${KNOWN_FLAGS.join(', ')}`);
-    }
-  }
+  const flags = parseFlags(args);
   const supabaseDir = path.join(rootDir, 'supabase');
   const project = readProjectConfig(path.join(supabaseDir, 'config.toml'));
   // An explicit site URL (the e2e site's origin) replaces config.toml's; it is allowed as an origin,
   // exactly like GoTrue's SITE_URL, never as a wildcard.
-  const siteUrl = flagValue(args, '--site-url') ?? (env.SITE_URL || undefined) ?? project.siteUrl ?? 'http://localhost:3000';
+  const siteUrl = flags['site-url'] ?? (env.SITE_URL || undefined) ?? project.siteUrl ?? 'http://localhost:3000';
   checkSiteUrl(siteUrl);
-  const scale = Number(flagValue(args, '--rate-limit-scale') ?? env.RATE_LIMIT_SCALE ?? '1');
+  const scale = Number(flags['rate-limit-scale'] ?? env.RATE_LIMIT_SCALE ?? '1');
   if (!(scale > 0)) throw new Error('--rate-limit-scale must be a positive number');
   const functionEnv: Record<string, string> = {};
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith('PAYPAL_') && value) functionEnv[key] = value;
   }
   return {
-    host: flagValue(args, '--host') ?? env.HOST ?? '127.0.0.1',
-    port: intFlag(flagValue(args, '--port') ?? env.PORT, 54321, '--port'),
-    mailboxPort: intFlag(flagValue(args, '--mailbox-port') ?? env.MAILBOX_PORT, 54324, '--mailbox-port'),
-    dataDir: path.resolve(rootDir, flagValue(args, '--data-dir') ?? env.DATA_DIR ?? '.data'),
-    memory: args.includes('--memory'),
+    host: flags.host ?? env.HOST ?? '127.0.0.1',
+    port: intFlag(flags.port ?? env.PORT, 54321, '--port'),
+    mailboxPort: intFlag(flags['mailbox-port'] ?? env.MAILBOX_PORT, 54324, '--mailbox-port'),
+    dataDir: path.resolve(rootDir, flags['data-dir'] ?? env.DATA_DIR ?? '.data'),
+    memory: flags.memory ?? false,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir,
     siteUrl,
@@ -116,7 +121,7 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
     refreshTokenReuseIntervalSeconds: nonNegative(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
     emailMaxFrequencySeconds: nonNegative(env.MAILER_MAX_FREQUENCY, 60, 'MAILER_MAX_FREQUENCY'),
     smtpUrl: env.SMTP_URL || undefined,
-    logMail: !args.includes('--quiet-mail'),
+    logMail: !flags['quiet-mail'],
     functionEnv,
   };
 }

@@ -1,5 +1,5 @@
-// `npm run backend`: local-supabase alone. Flags: --port, --mailbox-port, --data-dir, --memory,
-// --site-url, --rate-limit-scale, --quiet-mail; DATABASE_URL selects a PostgreSQL server.
+// `npm run backend`: local-supabase alone. Flags (config.ts): --port, --mailbox-port, --data-dir,
+// --memory, --host, --site-url, --rate-limit-scale, --quiet-mail; DATABASE_URL selects a PostgreSQL server.
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {parseConfig} from './config';
@@ -12,11 +12,11 @@ async function main(): Promise<void> {
   const started = Date.now();
   const running = await startLocalSupabase(config);
   const {status} = running;
+  let where = '';
+  if (!config.databaseUrl) where = config.memory ? ', in memory' : `, ${path.relative(process.cwd(), config.dataDir) || '.'}`;
   console.log(
     [
-      `local-supabase ready in ${Date.now() - started} ms (${running.platform.db.kind}${
-        config.databaseUrl ? '' : config.memory ? ', in memory' : `, ${path.relative(process.cwd(), config.dataDir) || '.'}`
-      })`,
+      `local-supabase ready in ${Date.now() - started} ms (${running.platform.db.kind}${where})`,
       `  API URL:     ${status.api_url}`,
       `  Mailbox:     ${status.mailbox_url}`,
       `  anon key:    ${status.anon_key}`,

@@ -2,10 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {createHash} from 'node:crypto';
 import {fileURLToPath} from 'node:url';
-import {isPgError, type Database} from './database';
+import {isPgError, type Database, type Queryable} from './database';
 
 const PLATFORM_SQL = path.join(path.dirname(fileURLToPath(import.meta.url)), 'platform.sql');
 const MIGRATION_FILE = /^([0-9]+)_(.*)\.sql$/;
+
+/**
+ * The role migrations and seed.sql run as: platform.sql's stand-in for hosted `postgres` (no
+ * superuser), so SQL that hosted Supabase refuses fails here too. `set local` ends with the
+ * transaction; the bookkeeping insert after it runs as the platform's superuser.
+ */
+const MIGRATION_ROLE = 'hosted_postgres';
+
+async function runAsMigrationRole(tx: Queryable, sql: string): Promise<void> {
+  await tx.exec(`set local role ${MIGRATION_ROLE}`);
+  await tx.exec(sql);
+  await tx.exec('reset role');
+}
 
 export interface MigrationReport {
   applied: string[];
@@ -35,10 +48,10 @@ async function applyPlatform(db: Database): Promise<void> {
 }
 
 /**
- * Platform bootstrap (idempotent, and skipped when this very platform.sql was applied before),
- * then supabase/migrations in version order (each recorded, run once), then supabase/seed.sql
- * when the database had no migrations before (a fresh database), as `supabase db reset` does.
- * `seed: false` builds the schema only (type generation needs no rows).
+ * Platform bootstrap as the connecting superuser (idempotent, and skipped when this very
+ * platform.sql was applied before), then supabase/migrations in version order (each recorded, run
+ * once), then supabase/seed.sql when the database had no migrations before (a fresh database), as
+ * `supabase db reset` does. `seed: false` builds the schema only (type generation needs no rows).
  */
 export async function migrate(db: Database, supabaseDir: string, options: {seed?: boolean} = {}): Promise<MigrationReport> {
   await applyPlatform(db);
@@ -57,7 +70,7 @@ export async function migrate(db: Database, supabaseDir: string, options: {seed?
     const sql = fs.readFileSync(path.join(dir, file), 'utf8');
     try {
       await db.transaction(async (tx) => {
-        await tx.exec(sql);
+        await runAsMigrationRole(tx, sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
           version,
           name,
@@ -76,7 +89,7 @@ export async function migrate(db: Database, supabaseDir: string, options: {seed?
     const sql = fs.readFileSync(seedFile, 'utf8');
     const hash = createHash('sha256').update(sql).digest('hex');
     await db.transaction(async (tx) => {
-      await tx.exec(sql);
+      await runAsMigrationRole(tx, sql);
       await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['seed.sql', hash]);
     });
     seeded = true;

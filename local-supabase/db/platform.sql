@@ -17,8 +17,16 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'authenticator') then
     create role authenticator nologin noinherit;
   end if;
+  -- GoTrue's role on a hosted project: owns the auth schema's tables, types and functions.
   if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
-    create role supabase_auth_admin nologin noinherit createrole;
+    create role supabase_auth_admin nologin noinherit;
+  end if;
+  -- Hosted `postgres`, the role migrations run as there: not a superuser (supabase_admin is), but
+  -- CREATEDB, CREATEROLE, REPLICATION and BYPASSRLS. Here the connecting `postgres` is the cluster's
+  -- bootstrap superuser, which Postgres never lets lose superuser, so this role stands in for it
+  -- and migrate.ts runs migrations and seed.sql under `set role hosted_postgres`.
+  if not exists (select 1 from pg_roles where rolname = 'hosted_postgres') then
+    create role hosted_postgres nologin nosuperuser createdb createrole replication bypassrls;
   end if;
 end
 $$;
@@ -31,6 +39,18 @@ alter role service_role inherit;
 alter role anon set statement_timeout = '3s';
 alter role authenticated set statement_timeout = '8s';
 grant anon, authenticated, service_role to authenticator;
+-- Hosted revoked CREATEROLE from supabase_auth_admin; older local databases still have it. Roles
+-- are shared by every database of a PostgreSQL server, so each change is made only when missing.
+do $$
+begin
+  if (select rolcreaterole from pg_roles where rolname = 'supabase_auth_admin') then
+    alter role supabase_auth_admin nocreaterole;
+  end if;
+  if not exists (select 1 from pg_db_role_setting where setrole = 'supabase_auth_admin'::regrole and setdatabase = 0) then
+    alter role supabase_auth_admin set search_path = auth;
+  end if;
+end
+$$;
 
 create schema if not exists extensions;
 create extension if not exists "uuid-ossp" with schema extensions;
@@ -259,3 +279,107 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- What hosted `postgres` (here hosted_postgres) may do, and nothing more: everything on the
+-- database, public and extensions; on auth, use the tables (triggers on and foreign keys to
+-- auth.users included) but create nothing (hosted revoked CREATE on schema auth from postgres in 2024).
+do $$
+begin
+  execute format('grant all on database %I to hosted_postgres, supabase_auth_admin', current_database());
+end
+$$;
+grant all on schema public to hosted_postgres;
+grant all on schema extensions to hosted_postgres;
+grant all on all tables in schema extensions to hosted_postgres;
+grant all on all sequences in schema extensions to hosted_postgres;
+grant all on all routines in schema extensions to hosted_postgres;
+grant anon, authenticated, service_role to hosted_postgres;
+
+-- The auth schema belongs to supabase_auth_admin, the role GoTrue writes as on hosted.
+grant all on schema auth to supabase_auth_admin;
+do $$
+declare
+  item record;
+begin
+  for item in
+    select format('alter table %s owner to supabase_auth_admin', c.oid::regclass) as stmt
+    from pg_class c
+    where c.relnamespace = 'auth'::regnamespace and c.relkind in ('r', 'p', 'v', 'm')
+      and c.relowner <> 'supabase_auth_admin'::regrole
+    union all
+    select format('alter type %s owner to supabase_auth_admin', t.oid::regtype)
+    from pg_type t
+    where t.typnamespace = 'auth'::regnamespace and t.typtype = 'e' and t.typowner <> 'supabase_auth_admin'::regrole
+    union all
+    select format('alter function %s owner to supabase_auth_admin', p.oid::regprocedure)
+    from pg_proc p
+    where p.pronamespace = 'auth'::regnamespace and p.proowner <> 'supabase_auth_admin'::regrole
+  loop
+    execute item.stmt;
+  end loop;
+end
+$$;
+grant all on all tables in schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;
+revoke create on schema auth from hosted_postgres;
+grant usage on schema auth to hosted_postgres;
+grant all on all tables in schema auth to hosted_postgres;
+grant select on all tables in schema auth to hosted_postgres with grant option;
+grant all on all sequences in schema auth to hosted_postgres;
+grant all on all routines in schema auth to hosted_postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on tables to hosted_postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on sequences to hosted_postgres;
+alter default privileges for role supabase_auth_admin in schema auth grant all on routines to hosted_postgres;
+
+-- A hosted project's default privileges: whatever postgres (or supabase_admin) creates in public is
+-- granted to the API roles, so a migration must revoke what it does not mean to expose.
+alter default privileges for role hosted_postgres in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges for role hosted_postgres in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges for role hosted_postgres in schema public grant all on functions to anon, authenticated, service_role;
+alter default privileges in schema public grant all on tables to hosted_postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to hosted_postgres, anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to hosted_postgres, anon, authenticated, service_role;
+
+-- Databases migrated before migrations ran as hosted_postgres hold the app's objects under the
+-- superuser; hand them over so later migrations can alter them, as they could on hosted.
+do $$
+declare
+  item record;
+begin
+  for item in
+    with app_schemas as (
+      select oid from pg_namespace
+      where nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'auth', 'extensions', 'supabase_migrations')
+        and nspname not like 'pg\_%'
+    )
+    select format('alter schema %I owner to hosted_postgres', n.nspname) as stmt
+    from pg_namespace n
+    where n.oid in (select oid from app_schemas) and n.nspname <> 'public' and n.nspowner = (select oid from pg_roles where rolname = session_user)
+    union all
+    select format('alter table %s owner to hosted_postgres', c.oid::regclass)
+    from pg_class c
+    where c.relnamespace in (select oid from app_schemas) and c.relkind in ('r', 'p', 'v', 'm', 'f')
+      and c.relowner = (select oid from pg_roles where rolname = session_user)
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
+    union all
+    select format('alter sequence %s owner to hosted_postgres', c.oid::regclass)
+    from pg_class c
+    where c.relnamespace in (select oid from app_schemas) and c.relkind = 'S'
+      and c.relowner = (select oid from pg_roles where rolname = session_user)
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i'))
+    union all
+    select format('alter routine %s owner to hosted_postgres', p.oid::regprocedure)
+    from pg_proc p
+    where p.pronamespace in (select oid from app_schemas)
+      and p.proowner = (select oid from pg_roles where rolname = session_user)
+      and not exists (select 1 from pg_depend d where d.classid = 'pg_proc'::regclass and d.objid = p.oid and d.deptype = 'e')
+    union all
+    select format('alter type %s owner to hosted_postgres', t.oid::regtype)
+    from pg_type t
+    where t.typnamespace in (select oid from app_schemas) and t.typtype in ('e', 'd')
+      and t.typowner = (select oid from pg_roles where rolname = session_user)
+  loop
+    execute item.stmt;
+  end loop;
+end
+$$;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {pathToFileURL} from 'node:url';
 import {JwtError} from '../keys';
 import {effectiveBearer} from '../http/gateway';
+import {json} from '../http/json';
 import type {Platform, ServiceHandler} from '../platform';
 
 /**
@@ -19,9 +20,8 @@ function text(body: string, status: number): Response {
   return new Response(body, {status, headers: {'content-type': 'text/plain; charset=utf-8'}});
 }
 
-function jsonMsg(msg: string, status: number): Response {
-  return new Response(JSON.stringify({msg}), {status, headers: {'content-type': 'application/json'}});
-}
+/** The Edge Runtime's JSON answers carry no charset. */
+const EDGE_JSON = {'content-type': 'application/json'};
 
 export function createFunctionsHost(platform: Platform): ServiceHandler {
   const functionsDir = path.join(platform.config.supabaseDir, 'functions');
@@ -57,11 +57,11 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
     if (!handlerPromise) return text('Function not found', 404);
     if (request.method !== 'OPTIONS' && verifyJwt.get(name) !== false) {
       const token = request.headers.get('authorization') === null ? null : effectiveBearer(request, url);
-      if (!token) return jsonMsg('Error: Missing authorization header', 401);
+      if (!token) return json({msg: 'Error: Missing authorization header'}, 401, EDGE_JSON);
       try {
         await platform.keys.verify(token);
       } catch (error) {
-        if (error instanceof JwtError) return jsonMsg('Invalid JWT', 401);
+        if (error instanceof JwtError) return json({msg: 'Invalid JWT'}, 401, EDGE_JSON);
         throw error;
       }
     }
@@ -71,19 +71,13 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
     } catch (error) {
       loaded.delete(name);
       console.error(`[functions] ${name} failed to load`, error);
-      return new Response(JSON.stringify({code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)'}), {
-        status: 503,
-        headers: {'content-type': 'application/json'},
-      });
+      return json({code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)'}, 503, EDGE_JSON);
     }
     try {
       return await handler(request, env);
     } catch (error) {
       console.error(`[functions] ${name} threw`, error);
-      return new Response(JSON.stringify({code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)'}), {
-        status: 500,
-        headers: {'content-type': 'application/json'},
-      });
+      return json({code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)'}, 500, EDGE_JSON);
     }
   };
 }

@@ -5,9 +5,3 @@ export function json(body: unknown, status = 200, headers: Record<string, string
     headers: {'content-type': 'application/json; charset=utf-8', ...headers},
   });
 }
-
-export class BodyTooLargeError extends Error {
-  constructor(readonly limit: number) {
-    super(`request body larger than ${limit} bytes`);
-  }
-}

@@ -1,8 +1,11 @@
-import http from 'node:http';
+import type http from 'node:http';
+import {createAdaptorServer, type HttpBindings} from '@hono/node-server';
+import {Hono, type Context, type MiddlewareHandler} from 'hono';
+import {bodyLimit} from 'hono/body-limit';
 import type {Platform, ServiceHandler} from '../platform';
 import {corsHeaders} from './cors';
 import {checkApiKey, requiresApiKey} from './gateway';
-import {BodyTooLargeError, json} from './json';
+import {json} from './json';
 
 /** Larger bodies are refused with 413 before any service sees them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -15,109 +18,84 @@ export interface Services {
   extra?: (request: Request, url: URL) => Promise<Response | null>;
 }
 
+type Env = {Bindings: HttpBindings};
+
 const PREFIXES: [string, keyof Omit<Services, 'extra'>][] = [
   ['/auth/v1', 'auth'],
   ['/rest/v1', 'rest'],
   ['/functions/v1', 'functions'],
 ];
 
-async function readBody(req: http.IncomingMessage): Promise<Buffer | undefined> {
-  if (req.method === 'GET' || req.method === 'HEAD') return undefined;
-  const declared = Number(req.headers['content-length'] ?? '0');
-  if (declared > MAX_BODY_BYTES) throw new BodyTooLargeError(MAX_BODY_BYTES);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new BodyTooLargeError(MAX_BODY_BYTES);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-}
+/** Functions set their own CORS headers and answer their own preflights, as on hosted Supabase. */
+const isFunctionsPath = (path: string) => path === '/functions/v1' || path.startsWith('/functions/v1/');
+const isFunctionPreflight = (path: string) => path.startsWith('/functions/v1/');
 
-function toRequest(req: http.IncomingMessage, url: URL, body: Buffer | undefined): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
-  }
-  return new Request(url, {method: req.method, headers, body: body && body.length > 0 ? new Uint8Array(body) : undefined});
-}
-
-async function writeResponse(res: http.ServerResponse, response: Response, extraHeaders: Record<string, string>): Promise<void> {
-  const headers: Record<string, string | string[]> = {...extraHeaders};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const setCookies = response.headers.getSetCookie();
-  if (setCookies.length > 0) headers['set-cookie'] = setCookies;
-  res.writeHead(response.status, headers);
-  if (response.body) {
-    res.end(Buffer.from(await response.arrayBuffer()));
-  } else {
-    res.end();
+/** Adds the gateway's CORS headers a response does not set itself. */
+function addCors(response: Response, origin: string | null): Response {
+  const cors = corsHeaders(origin);
+  try {
+    for (const [name, value] of Object.entries(cors)) if (!response.headers.has(name)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Immutable headers (a Response from fetch): copy it.
+    const headers = new Headers(cors);
+    response.headers.forEach((value, name) => headers.set(name, value));
+    for (const cookie of response.headers.getSetCookie()) headers.append('set-cookie', cookie);
+    return new Response(response.body, {status: response.status, statusText: response.statusText, headers});
   }
 }
 
+const gatewayCors: MiddlewareHandler<Env> = async (c, next) => {
+  const origin = c.req.header('origin') ?? null;
+  if (c.req.method === 'OPTIONS' && !isFunctionPreflight(c.req.path)) return new Response(null, {status: 204, headers: corsHeaders(origin)});
+  await next();
+  if (isFunctionsPath(c.req.path)) return undefined;
+  // Assigning c.res copies the response (Hono merges headers into a new one), which costs
+  // @hono/node-server its fast path; addCors changes it in place whenever it can.
+  const withCors = addCors(c.res, origin);
+  if (withCors !== c.res) c.res = withCors;
+  return undefined;
+};
+
+function payloadTooLarge(c: Context<Env>): Response {
+  const response = json({code: 'PGRST413', details: null, hint: null, message: 'Payload Too Large'}, 413, {connection: 'close'});
+  // The functions path skips the gateway's CORS middleware; this refusal still carries CORS.
+  return isFunctionsPath(c.req.path) ? addCors(response, c.req.header('origin') ?? null) : response;
+}
+
+/** The API gateway: CORS, body limit and API keys in front of auth, rest and functions. */
 export function createApiServer(platform: Platform, services: Services): http.Server {
-  return http.createServer((req, res) => {
-    void handle(req, res).catch((error: unknown) => {
-      console.error('[local-supabase] unhandled error', error);
-      if (!res.headersSent) res.writeHead(500, {'content-type': 'application/json'});
-      res.end(JSON.stringify({message: 'Internal server error'}));
-    });
+  const app = new Hono<Env>();
+  app.use(gatewayCors);
+  app.use(bodyLimit({maxSize: MAX_BODY_BYTES, onError: payloadTooLarge}));
+
+  for (const [prefix, service] of PREFIXES) {
+    const handle = async (c: Context<Env>): Promise<Response> => {
+      const request = c.req.raw;
+      const target = new URL(c.env.incoming.url ?? '/', platform.apiUrl);
+      const path = target.pathname.slice(prefix.length) || '/';
+      if (request.method !== 'OPTIONS' && requiresApiKey(service, path)) {
+        const refusal = checkApiKey(request, target, platform);
+        if (refusal) return refusal;
+      }
+      const ip = c.env.incoming.socket.remoteAddress ?? '127.0.0.1';
+      return services[service](request, {platform, ip, url: target, path});
+    };
+    app.all(prefix, handle);
+    app.all(`${prefix}/*`, handle);
+  }
+  const health = () => json({name: 'local-supabase', status: 'ok'});
+  app.all('/', health);
+  app.all('/health', health);
+
+  app.notFound(async (c) => {
+    const extra = services.extra ? await services.extra(c.req.raw, new URL(c.env.incoming.url ?? '/', platform.apiUrl)) : null;
+    return extra ?? json({message: 'no Route matched with those values'}, 404);
+  });
+  app.onError((error) => {
+    console.error('[local-supabase] unhandled error', error);
+    return new Response(JSON.stringify({message: 'Internal server error'}), {status: 500, headers: {'content-type': 'application/json'}});
   });
 
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
-    const url = new URL(req.url ?? '/', platform.apiUrl);
-    const cors = corsHeaders(typeof req.headers.origin === 'string' ? req.headers.origin : null);
-    if (req.method === 'OPTIONS' && !url.pathname.startsWith('/functions/v1/')) {
-      res.writeHead(204, cors);
-      res.end();
-      return;
-    }
-    let body: Buffer | undefined;
-    try {
-      body = await readBody(req);
-    } catch (error) {
-      if (error instanceof BodyTooLargeError) {
-        req.resume();
-        await writeResponse(
-          res,
-          json({code: 'PGRST413', details: null, hint: null, message: 'Payload Too Large'}, 413, {connection: 'close'}),
-          cors,
-        );
-        return;
-      }
-      throw error;
-    }
-    const request = toRequest(req, url, body);
-    const ip = req.socket.remoteAddress ?? '127.0.0.1';
-    for (const [prefix, service] of PREFIXES) {
-      if (url.pathname === prefix || url.pathname.startsWith(`${prefix}/`)) {
-        const path = url.pathname.slice(prefix.length) || '/';
-        if (req.method !== 'OPTIONS' && requiresApiKey(service, path)) {
-          const refusal = checkApiKey(request, url, platform);
-          if (refusal) {
-            await writeResponse(res, refusal, cors);
-            return;
-          }
-        }
-        const response = await services[service](request, {platform, ip, url, path});
-        await writeResponse(res, response, service === 'functions' ? {} : cors);
-        return;
-      }
-    }
-    const extra = services.extra ? await services.extra(request, url) : null;
-    if (extra) {
-      await writeResponse(res, extra, cors);
-      return;
-    }
-    if (url.pathname === '/' || url.pathname === '/health') {
-      await writeResponse(res, json({name: 'local-supabase', status: 'ok'}), cors);
-      return;
-    }
-    await writeResponse(res, json({message: 'no Route matched with those values'}, 404), cors);
-  }
+  return createAdaptorServer({fetch: app.fetch}) as http.Server;
 }

@@ -1,4 +1,6 @@
-import http from 'node:http';
+import type http from 'node:http';
+import {createAdaptorServer} from '@hono/node-server';
+import {Hono, type Context} from 'hono';
 import type {MailMessage, Outbox} from './outbox';
 
 // The mailbox: a page listing what local-supabase sent, plus the subset of Mailpit's JSON API
@@ -80,48 +82,53 @@ iframe{width:100%;height:70vh;border:1px solid #ddd}</style></head><body>
 <nav><ul>${rows || '<li>No messages yet.</li>'}</ul></nav><main>${body}</main></body></html>`;
 }
 
-export function createMailboxServer(outbox: Outbox): http.Server {
-  return http.createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://mailbox');
-    const send = (status: number, body: unknown, type = 'application/json; charset=utf-8') => {
-      res.writeHead(status, {'content-type': type, 'access-control-allow-origin': '*'});
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    const start = Math.max(0, Number(url.searchParams.get('start') ?? '0') || 0);
-    const limit = Math.min(500, Math.max(1, Number(url.searchParams.get('limit') ?? '50') || 50));
-    if (req.method === 'GET' && url.pathname === '/api/v1/messages') return send(200, listing(outbox.list(), start, limit));
-    if (req.method === 'GET' && url.pathname === '/api/v1/search') {
-      const query = url.searchParams.get('query') ?? '';
-      return send(200, listing(outbox.list().filter((m) => matches(m, query)), start, limit));
-    }
-    const one = /^\/api\/v1\/message\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && one) {
-      const message = outbox.get(decodeURIComponent(one[1] as string));
-      if (!message) return send(404, 'message not found', 'text/plain');
-      message.Read = true;
-      return send(200, {...summary(message), ReturnPath: message.From.Address, Date: message.Created, Text: message.Text, HTML: message.HTML, Inline: [], Attachments: []});
-    }
-    if (req.method === 'DELETE' && url.pathname === '/api/v1/messages') {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        let ids: string[] | undefined;
-        try {
-          const parsed = chunks.length ? (JSON.parse(Buffer.concat(chunks).toString('utf8')) as {IDs?: unknown}) : {};
-          ids = Array.isArray(parsed.IDs) ? parsed.IDs.filter((x): x is string => typeof x === 'string') : undefined;
-        } catch {
-          return send(400, 'invalid JSON body', 'text/plain');
-        }
-        outbox.delete(ids);
-        return send(200, 'ok', 'text/plain');
-      });
-      return;
-    }
-    const view = /^\/view\/([^/]+)$/.exec(url.pathname);
-    if (req.method === 'GET' && (url.pathname === '/' || view)) {
-      const selected = view ? outbox.get(decodeURIComponent(view[1] as string)) : undefined;
-      return send(200, page(outbox, selected), 'text/html; charset=utf-8');
-    }
-    return send(404, 'not found', 'text/plain');
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function answer(status: number, body: unknown, type = JSON_TYPE): Response {
+  return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
+    status,
+    headers: {'content-type': type, 'access-control-allow-origin': '*'},
   });
+}
+
+function paging(c: Context): {start: number; limit: number} {
+  return {
+    start: Math.max(0, Number(c.req.query('start') ?? '0') || 0),
+    limit: Math.min(500, Math.max(1, Number(c.req.query('limit') ?? '50') || 50)),
+  };
+}
+
+export function createMailboxServer(outbox: Outbox): http.Server {
+  const app = new Hono();
+  app.get('/api/v1/messages', (c) => {
+    const {start, limit} = paging(c);
+    return answer(200, listing(outbox.list(), start, limit));
+  });
+  app.get('/api/v1/search', (c) => {
+    const {start, limit} = paging(c);
+    const query = c.req.query('query') ?? '';
+    return answer(200, listing(outbox.list().filter((m) => matches(m, query)), start, limit));
+  });
+  app.get('/api/v1/message/:id', (c) => {
+    const message = outbox.get(c.req.param('id'));
+    if (!message) return answer(404, 'message not found', 'text/plain');
+    message.Read = true;
+    return answer(200, {...summary(message), ReturnPath: message.From.Address, Date: message.Created, Text: message.Text, HTML: message.HTML, Inline: [], Attachments: []});
+  });
+  app.delete('/api/v1/messages', async (c) => {
+    const text = await c.req.text();
+    let ids: string[] | undefined;
+    try {
+      const parsed = text ? (JSON.parse(text) as {IDs?: unknown}) : {};
+      ids = Array.isArray(parsed.IDs) ? parsed.IDs.filter((x): x is string => typeof x === 'string') : undefined;
+    } catch {
+      return answer(400, 'invalid JSON body', 'text/plain');
+    }
+    outbox.delete(ids);
+    return answer(200, 'ok', 'text/plain');
+  });
+  app.get('/', () => answer(200, page(outbox), 'text/html; charset=utf-8'));
+  app.get('/view/:id', (c) => answer(200, page(outbox, outbox.get(c.req.param('id'))), 'text/html; charset=utf-8'));
+  app.notFound(() => answer(404, 'not found', 'text/plain'));
+  return createAdaptorServer({fetch: app.fetch}) as http.Server;
 }

@@ -1,18 +1,18 @@
 // The simulator's PayPal REST API (what the functions call at PAYPAL_API_BASE): OAuth client
 // credentials, plans, subscriptions (create/show/cancel) and verify-webhook-signature, in the
-// shapes of PayPal's v1 APIs. No state of its own beyond access tokens.
+// shapes of PayPal's v1 APIs, as Hono routes. No state of its own beyond access tokens.
 import crypto from 'node:crypto';
+import {Hono} from 'hono';
 import {findNodeAtLocation, parseTree} from 'jsonc-parser';
 import {PREMIUM_PLAN} from '../../shared/plan';
+import {json as jsonResponse} from '../http/json';
 import type {SimCredentials} from './credentials';
 import {signedString, verifyWebhook, type SigningIdentity} from './signature';
 import {DEFAULT_PLAN_PRICE, SimError, type PayPalSimulator, type WebhookEvent} from './state';
 
-export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: status === 204 ? headers : {'content-type': 'application/json', ...headers},
-  });
+/** PayPal's JSON answers carry no charset; its 204s no body. */
+export function json(body: unknown, status = 200): Response {
+  return status === 204 ? new Response(null, {status}) : jsonResponse(body, status, {'content-type': 'application/json'});
 }
 
 const INVALID_REQUEST = 'Request is not well-formed, syntactically incorrect, or violates schema.';
@@ -57,9 +57,8 @@ export interface ApiOptions {
   enqueue: (events: WebhookEvent[]) => unknown;
 }
 
-export type ApiHandler = (request: Request, path: string, url: URL) => Promise<Response>;
-
-export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptions): ApiHandler {
+/** The API's routes, mounted at /v1 of the simulator. */
+export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptions): Hono {
   const tokens = new Map<string, number>();
 
   function bearerOk(request: Request): boolean {
@@ -129,31 +128,31 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
     return json({verification_status: ok ? 'SUCCESS' : 'FAILURE'});
   }
 
-  return async (request, path, url) => {
-    const method = request.method;
-    if (path === '/v1/oauth2/token' && method === 'POST') return token(request);
-    if (/^\/v1\/notifications\/certs\/[A-Za-z0-9-]+$/.test(path) && method === 'GET') {
-      return new Response(signer().certPem, {headers: {'content-type': 'application/x-pem-file'}});
-    }
-    if (!bearerOk(request)) return AUTH_FAILURE();
-
-    const planMatch = /^\/v1\/billing\/plans\/([^/]+)$/.exec(path);
-    if (planMatch && method === 'GET') return plan(decodeURIComponent(planMatch[1] as string));
-    if (path === '/v1/billing/subscriptions' && method === 'POST') return create(request);
-    const subMatch = /^\/v1\/billing\/subscriptions\/([^/]+)(\/cancel)?$/.exec(path);
-    if (subMatch) {
-      const id = decodeURIComponent(subMatch[1] as string);
-      if (!subMatch[2] && method === 'GET') {
-        const fields = (url.searchParams.get('fields') ?? '').split(',');
-        return json(sim.view(sim.get(id), sim.urls, fields.includes('plan')));
-      }
-      if (subMatch[2] && method === 'POST') {
-        const body = (await readJson(request)) as {reason?: unknown};
-        void enqueue(sim.cancel(id, body.reason));
-        return json(null, 204);
-      }
-    }
-    if (path === '/v1/notifications/verify-webhook-signature' && method === 'POST') return verify(request);
-    throw new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [{issue: 'INVALID_RESOURCE_ID', description: `No simulated endpoint ${method} ${path}`}]);
-  };
+  const api = new Hono();
+  // Open endpoints first: everything registered after the bearer check needs an access token.
+  api.post('/oauth2/token', (c) => token(c.req.raw));
+  api.get('/notifications/certs/:certId{[A-Za-z0-9-]+}', () => new Response(signer().certPem, {headers: {'content-type': 'application/x-pem-file'}}));
+  api.use(async (c, next) => {
+    if (!bearerOk(c.req.raw)) return AUTH_FAILURE();
+    await next();
+    return undefined;
+  });
+  api.get('/billing/plans/:id', (c) => plan(c.req.param('id')));
+  api.post('/billing/subscriptions', (c) => create(c.req.raw));
+  api.get('/billing/subscriptions/:id', (c) => {
+    const fields = (c.req.query('fields') ?? '').split(',');
+    return json(sim.view(sim.get(c.req.param('id')), sim.urls, fields.includes('plan')));
+  });
+  api.post('/billing/subscriptions/:id/cancel', async (c) => {
+    const body = (await readJson(c.req.raw)) as {reason?: unknown};
+    void enqueue(sim.cancel(c.req.param('id'), body.reason));
+    return json(null, 204);
+  });
+  api.post('/notifications/verify-webhook-signature', (c) => verify(c.req.raw));
+  api.all('*', (c) => {
+    throw new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', [
+      {issue: 'INVALID_RESOURCE_ID', description: `No simulated endpoint ${c.req.method} ${c.req.path.slice(c.req.path.indexOf('/v1/'))}`},
+    ]);
+  });
+  return api;
 }

@@ -1,10 +1,12 @@
 // PayPal simulator mounted at /paypal-sim on the local-supabase API server, used whenever no
 // PAYPAL_CLIENT_ID is configured (and always in tests): the functions talk to it exactly as to
-// api-m.paypal.com. Parts: api.ts (the REST API), state.ts (subscriptions and the events their
-// changes produce), pages.ts (the approval page), webhooks.ts (signed deliveries), control.ts
-// (the test control API), store.ts (the state file, when a data dir is used) and credentials.ts
-// (client id, secret and webhook id, new at every start).
+// api-m.paypal.com. This file mounts the parts' Hono routes and saves the state after each change.
+// Parts: api.ts (the REST API), state.ts (subscriptions and the events their changes produce),
+// pages.ts (the approval page), webhooks.ts (signed deliveries), control.ts (the test control API),
+// store.ts (the state file, when a data dir is used) and credentials.ts (client id, secret and
+// webhook id, new at every start).
 import crypto from 'node:crypto';
+import {Hono} from 'hono';
 import {createApi, json} from './api';
 import {createControl} from './control';
 import {newCredentials, type SimCredentials} from './credentials';
@@ -78,17 +80,23 @@ export function createPayPalSim(options: PayPalSimOptions): PayPalSimHandle {
 
   const webhooks = createWebhookQueue({url: options.webhookUrl ?? `${options.apiUrl}/functions/v1/paypal-webhook`, certUrl, webhookId: () => credentials.webhookId, signer});
   const enqueue = (events: Parameters<typeof webhooks.enqueue>[0]) => webhooks.enqueue(events);
-  const api = createApi({sim, certUrl, credentials, signer, enqueue});
-  const pages = createCheckoutPages({base, sim, enqueue});
-  const control = createControl({controlKey: options.controlKey, sim, webhooks});
-
-  async function route(request: Request, path: string, url: URL): Promise<Response | null> {
-    if (path.startsWith('/v1/')) return api(request, path, url);
-    if (path.startsWith('/checkout/')) return pages.handle(request, path);
-    if (path.startsWith('/test/')) return control(request, path);
-    if (path === '/') return json({name: 'PayPal simulator (local-supabase)', note: 'No real money. REST API under /paypal-sim/v1.'});
-    return null;
-  }
+  // State-changing calls are saved once they succeed; the token and signature checks change nothing.
+  const READ_ONLY_POSTS = new Set(['/v1/oauth2/token', '/v1/notifications/verify-webhook-signature']);
+  const app = new Hono().basePath(SIM_PREFIX);
+  app.use(async (c, next) => {
+    await next();
+    const path = c.req.path.slice(SIM_PREFIX.length);
+    if (c.req.method === 'POST' && !READ_ONLY_POSTS.has(path) && c.res.status < 400) save();
+  });
+  app.get('/', () => json({name: 'PayPal simulator (local-supabase)', note: 'No real money. REST API under /paypal-sim/v1.'}));
+  app.route('/v1', createApi({sim, certUrl, credentials, signer, enqueue}));
+  app.route('/checkout', createCheckoutPages({base, sim, enqueue}));
+  app.route('/test', createControl({controlKey: options.controlKey, sim, webhooks}));
+  app.notFound(() => paypalError(new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.')));
+  app.onError((error) => {
+    if (error instanceof SimError) return paypalError(error);
+    throw error;
+  });
 
   return {
     simulator: sim,
@@ -102,17 +110,7 @@ export function createPayPalSim(options: PayPalSimOptions): PayPalSimHandle {
     idle: () => webhooks.idle(),
     async handle(request, url) {
       if (url.pathname !== SIM_PREFIX && !url.pathname.startsWith(`${SIM_PREFIX}/`)) return null;
-      const path = url.pathname.slice(SIM_PREFIX.length) || '/';
-      try {
-        const response = await route(request, path, url);
-        if (!response) throw new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
-        const changes = request.method === 'POST' && path !== '/v1/oauth2/token' && path !== '/v1/notifications/verify-webhook-signature';
-        if (changes && response.status < 400) save();
-        return response;
-      } catch (error) {
-        if (error instanceof SimError) return paypalError(error);
-        throw error;
-      }
+      return app.fetch(request);
     },
   };
 }

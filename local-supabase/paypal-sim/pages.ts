@@ -2,7 +2,9 @@
 // starts the subscription, takes the first payment, queues the webhooks and returns the buyer to
 // the site's return_url; Cancel returns them to cancel_url. Clearly labelled: no real money.
 import crypto from 'node:crypto';
-import {SimError, type PayPalSimulator, type WebhookEvent} from './state';
+import {Hono} from 'hono';
+import {PREMIUM_PLAN} from '../../shared/plan';
+import type {PayPalSimulator, WebhookEvent} from './state';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] as string);
@@ -20,12 +22,8 @@ dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{font-weight:60
 .actions{display:flex;gap:1rem;margin-top:1.5rem}button{font-size:1rem;padding:.6rem 1.4rem;border-radius:1.5rem;border:2px solid #003087;cursor:pointer}
 .approve{background:#0070ba;color:#fff;border-color:#0070ba}.cancel{background:#fff;color:#003087}`;
 
-export interface CheckoutPages {
-  /** GET /checkout/<id>, POST /checkout/<id>/approve|cancel. */
-  handle(request: Request, path: string): Promise<Response>;
-}
-
-export function createCheckoutPages(options: {base: string; sim: PayPalSimulator; enqueue: (events: WebhookEvent[]) => unknown}): CheckoutPages {
+/** The approval page and its buttons, mounted at /checkout of the simulator. */
+export function createCheckoutPages(options: {base: string; sim: PayPalSimulator; enqueue: (events: WebhookEvent[]) => unknown}): Hono {
   const {base, sim} = options;
 
   function page(id: string): Response {
@@ -44,32 +42,35 @@ export function createCheckoutPages(options: {base: string; sim: PayPalSimulator
 <h1>Approve your subscription</h1>
 <dl><dt>Merchant</dt><dd>${escapeHtml(sub.brand_name ?? 'Research Methods Academy')}</dd>
 <dt>Plan</dt><dd>${escapeHtml(sub.plan_id)}</dd>
-<dt>Price</dt><dd><span data-testid="paypal-sim-amount">${escapeHtml(sub.price.value)} ${escapeHtml(sub.price.currency_code)}</span> every year until cancelled</dd>
+<dt>Price</dt><dd><span data-testid="paypal-sim-amount">${escapeHtml(sub.price.value)} ${escapeHtml(sub.price.currency_code)}</span> every ${PREMIUM_PLAN.interval.toLowerCase()} until cancelled</dd>
 <dt>Subscription</dt><dd>${escapeHtml(sub.id)}</dd><dt>Status</dt><dd>${escapeHtml(sub.status)}</dd></dl>
 ${actions}
 </main></body></html>`;
     return new Response(html, {status: 200, headers: {'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store'}});
   }
 
-  return {
-    async handle(request, path) {
-      const m = /^\/checkout\/([A-Za-z0-9-]+)(\/approve|\/cancel)?$/.exec(path);
-      if (!m) throw new SimError(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.');
-      const id = m[1] as string;
-      if (!m[2]) return page(id);
-      if (request.method !== 'POST') return new Response('Method Not Allowed', {status: 405});
-      const sub = sim.get(id);
-      if (m[2] === '/cancel') {
-        const target = sub.cancel_url ? withQuery(sub.cancel_url, {token: sub.id}) : `${base}/checkout/${id}`;
-        return new Response(null, {status: 302, headers: {location: target}});
-      }
-      const events = sim.approve(id);
-      const form = new URLSearchParams(await request.text());
-      if (form.get('webhooks') !== 'off') void options.enqueue(events);
-      const target = sub.return_url
-        ? withQuery(sub.return_url, {subscription_id: sub.id, ba_token: `BA-${crypto.randomBytes(9).toString('hex').toUpperCase()}`, token: crypto.randomBytes(9).toString('hex').toUpperCase()})
-        : `${base}/checkout/${id}`;
-      return new Response(null, {status: 302, headers: {location: target}});
-    },
-  };
+  function cancel(id: string): Response {
+    const sub = sim.get(id);
+    const target = sub.cancel_url ? withQuery(sub.cancel_url, {token: sub.id}) : `${base}/checkout/${id}`;
+    return new Response(null, {status: 302, headers: {location: target}});
+  }
+
+  async function approve(request: Request, id: string): Promise<Response> {
+    const sub = sim.get(id);
+    const events = sim.approve(id);
+    const form = new URLSearchParams(await request.text());
+    if (form.get('webhooks') !== 'off') void options.enqueue(events);
+    const target = sub.return_url
+      ? withQuery(sub.return_url, {subscription_id: sub.id, ba_token: `BA-${crypto.randomBytes(9).toString('hex').toUpperCase()}`, token: crypto.randomBytes(9).toString('hex').toUpperCase()})
+      : `${base}/checkout/${id}`;
+    return new Response(null, {status: 302, headers: {location: target}});
+  }
+
+  const id = ':id{[A-Za-z0-9-]+}';
+  const pages = new Hono();
+  pages.all(`/${id}`, (c) => page(c.req.param('id')));
+  pages.post(`/${id}/approve`, (c) => approve(c.req.raw, c.req.param('id')));
+  pages.post(`/${id}/cancel`, (c) => cancel(c.req.param('id')));
+  pages.all(`/${id}/:button{approve|cancel}`, () => new Response('Method Not Allowed', {status: 405}));
+  return pages;
 }
