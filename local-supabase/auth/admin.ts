@@ -1,10 +1,9 @@
 // The admin users API that supabase.auth.admin calls with the service_role key.
 import {isPgError} from '../db/database';
-import type {AuthContext} from './context';
+import type {AdminContext, AuthContext} from './context';
 import {notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalBoolean, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword} from './passwords';
-import {requireAdmin} from './requestAuth';
 import {logoutAll} from './sessions';
 import {loadUserJson, userJson} from './userJson';
 import {
@@ -47,8 +46,7 @@ export function parseBanDuration(value: string): number | null {
   return total;
 }
 
-export async function listUsers(ctx: AuthContext): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function listUsers(ctx: AdminContext): Promise<Response> {
   const page = positiveInt(ctx.url.searchParams.get('page'), 1, 'page');
   const perPage = Math.min(positiveInt(ctx.url.searchParams.get('per_page'), DEFAULT_PER_PAGE, 'per_page'), MAX_PER_PAGE);
   const db = ctx.platform.db;
@@ -103,14 +101,12 @@ async function userOr404(ctx: AuthContext, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function getUserById(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function getUserById(ctx: AdminContext, id: string): Promise<Response> {
   const user = await userOr404(ctx, id);
   return ok(await loadUserJson(ctx.platform.db, user));
 }
 
-export async function createUser(ctx: AuthContext): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function createUser(ctx: AdminContext): Promise<Response> {
   const body = await readJson(ctx.request);
   if (optionalString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
   const email = validateEmail(optionalString(body, 'email'));
@@ -154,8 +150,7 @@ function emailTakenOr(error: unknown): unknown {
   return error;
 }
 
-export async function updateUserById(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function updateUserById(ctx: AdminContext, id: string): Promise<Response> {
   const body = await readJson(ctx.request);
   await userOr404(ctx, id);
   const password = optionalString(body, 'password');
@@ -219,8 +214,7 @@ export async function updateUserById(ctx: AuthContext, id: string): Promise<Resp
   }
 }
 
-export async function deleteUser(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function deleteUser(ctx: AdminContext, id: string): Promise<Response> {
   const body = await readJson(ctx.request);
   const soft = optionalBoolean(body, 'should_soft_delete') ?? false;
   await userOr404(ctx, id);

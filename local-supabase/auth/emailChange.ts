@@ -7,7 +7,7 @@ import type {Queryable} from '../db/database';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {forbidden, unprocessable} from './errors';
-import {checkMailFrequency, OTP_EXPIRY_SECONDS} from './links';
+import {OTP_EXPIRY_SECONDS} from './links';
 import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
 import {findUserByEmail, findUserById, type UserRow} from './users';
@@ -28,8 +28,7 @@ interface PendingChange {
 export async function startEmailChange(ctx: AuthContext, tx: Queryable, user: UserRow, newEmail: string): Promise<PendingChange> {
   const other = await findUserByEmail(tx, newEmail);
   if (other && other.id !== user.id) throw unprocessable('email_exists', EMAIL_EXISTS);
-  checkMailFrequency(ctx, user.email_change_sent_at);
-  ctx.limiter.enforceEmail();
+  ctx.limiter.enforceMail('email_change', user.email ? [user.email, newEmail] : [newEmail]);
   const otpNew = newOtp();
   const change: PendingChange = {newEmail, newOtp: otpNew, newToken: tokenHash(newEmail, otpNew)};
   if (ctx.settings.doubleConfirmChanges && user.email) {

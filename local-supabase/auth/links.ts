@@ -1,6 +1,5 @@
 // Issuing the one-time tokens behind e-mail links (confirmation, recovery) and mailing them.
 import type {Queryable} from '../db/database';
-import {AuthError} from './errors';
 import type {AuthContext} from './context';
 import {linkMail, type LinkMailKind} from './mail';
 import {createFlowState, type PkceParams} from './pkce';
@@ -21,32 +20,6 @@ const COLUMNS = {
   confirmation: {token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token', flow: 'email/signup'},
   recovery: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'recovery'},
 } as const;
-
-/**
- * The checks before any mail of `kind` to `email`, run the same way whether or not the address
- * has an account (anything else would tell who is registered): max_frequency per address, then
- * the project's e-mail quota.
- */
-export function checkMailAllowed(ctx: AuthContext, kind: LinkMailKind, email: string): void {
-  const remaining = ctx.limiter.mailWait(kind, email, ctx.platform.config.emailMaxFrequencySeconds * 1000);
-  if (remaining > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
-  }
-  ctx.limiter.enforceEmail();
-}
-
-/**
- * max_frequency for mails a signed-in user asks for (e-mail change, reauthentication): the
- * account is known already, so the spacing is kept on the user's own sent-at column.
- */
-export function checkMailFrequency(ctx: AuthContext, sentAt: Date | null): void {
-  const wait = ctx.platform.config.emailMaxFrequencySeconds * 1000;
-  if (!sentAt || wait <= 0) return;
-  const remaining = Math.ceil((sentAt.getTime() + wait - Date.now()) / 1000);
-  if (remaining > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
-  }
-}
 
 /** Stores a fresh token on the user (inside the caller's transaction); mail it after commit. */
 export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMailKind, pkce?: PkceParams): Promise<IssuedLink> {

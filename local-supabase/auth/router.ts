@@ -1,32 +1,89 @@
 // Maps /auth/v1 paths to handlers and turns every failure into a GoTrue error body.
 import {resend} from './resend';
 import type {RequestContext} from '../platform';
-import * as admin from './admin';
-import type {AuthContext} from './context';
-import {AuthError, errorResponse, OAuthError} from './errors';
+import * as adminApi from './admin';
+import type {AdminContext, AuthContext, UserContext} from './context';
+import {AuthError, errorResponse, forbidden, OAuthError} from './errors';
 import {ok} from './http';
 import * as mfa from './mfa';
+import type {LimitName} from './rateLimit';
 import {reauthenticate} from './reauthenticate';
+import {requireAdmin, requireUser} from './requestAuth';
 import {recover} from './recover';
 import {signup} from './signup';
 import {token} from './token';
 import {getUser, logoutHandler, updateUser} from './user';
 import {verifyGet, verifyPost} from './verify';
 
-type Handler = (ctx: AuthContext, ...params: string[]) => Promise<Response>;
+type Params = string[];
+type Run = (ctx: AuthContext, params: Params) => Promise<Response>;
+
+/**
+ * Who may call a route, as GoTrue's middleware decides before the handler runs: anyone, a
+ * signed-in user (requireAuthentication), a signed-in non-anonymous user (requireNotAnonymous),
+ * or the service role (requireAdminCredentials).
+ */
+type Access = 'anyone' | 'user' | 'namedUser' | 'admin';
 
 interface Route {
   method: string;
   pattern: RegExp;
-  handler: Handler;
+  access: Access;
+  /** GoTrue's per-IP limiter bucket (limitHandler), taken after the caller is known. */
+  limit?: LimitName;
+  run: Run;
 }
 
 const ID = '([^/]+)';
-const route = (method: string, path: string, handler: Handler): Route => ({
-  method,
-  pattern: new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`),
-  handler,
-});
+const pattern = (path: string) => new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`);
+
+function anyone(method: string, path: string, handler: (ctx: AuthContext, ...p: Params) => Promise<Response>, limit?: LimitName): Route {
+  return {
+    method,
+    pattern: pattern(path),
+    access: 'anyone',
+    limit,
+    run: (ctx, params) => {
+      if (limit) ctx.limiter.enforce(limit, ctx.ip);
+      return handler(ctx, ...params);
+    },
+  };
+}
+
+function user(
+  method: string,
+  path: string,
+  handler: (ctx: UserContext, ...p: Params) => Promise<Response>,
+  limit?: LimitName,
+  access: 'user' | 'namedUser' = 'user',
+): Route {
+  return {
+    method,
+    pattern: pattern(path),
+    access,
+    limit,
+    run: async (ctx, params) => {
+      const caller = await requireUser(ctx.platform, ctx.request);
+      if (access === 'namedUser' && caller.user.is_anonymous) {
+        throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+      }
+      if (limit) ctx.limiter.enforce(limit, ctx.ip);
+      return handler({...ctx, caller}, ...params);
+    },
+  };
+}
+
+const namedUser = (method: string, path: string, handler: (ctx: UserContext, ...p: Params) => Promise<Response>, limit?: LimitName) =>
+  user(method, path, handler, limit, 'namedUser');
+
+function admin(method: string, path: string, handler: (ctx: AdminContext, ...p: Params) => Promise<Response>): Route {
+  return {
+    method,
+    pattern: pattern(path),
+    access: 'admin',
+    run: async (ctx, params) => handler({...ctx, admin: await requireAdmin(ctx.platform, ctx.request)}, ...params),
+  };
+}
 
 function health(): Promise<Response> {
   return Promise.resolve(ok({version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API'}));
@@ -57,28 +114,29 @@ function jwks(ctx: AuthContext): Promise<Response> {
 }
 
 const ROUTES: Route[] = [
-  route('GET', '/health', health),
-  route('GET', '/settings', settings),
-  route('GET', '/.well-known/jwks.json', jwks),
-  route('POST', '/signup', signup),
-  route('POST', '/token', token),
-  route('POST', '/logout', logoutHandler),
-  route('POST', '/recover', recover),
-  route('POST', '/resend', resend),
-  route('GET', '/verify', verifyGet),
-  route('POST', '/verify', verifyPost),
-  route('GET', '/user', getUser),
-  route('PUT', '/user', updateUser),
-  route('GET', '/reauthenticate', reauthenticate),
-  route('POST', '/factors', mfa.enroll),
-  route('POST', '/factors/{id}/challenge', mfa.challenge),
-  route('POST', '/factors/{id}/verify', mfa.verifyFactor),
-  route('DELETE', '/factors/{id}', mfa.unenroll),
-  route('GET', '/admin/users', admin.listUsers),
-  route('POST', '/admin/users', admin.createUser),
-  route('GET', '/admin/users/{id}', admin.getUserById),
-  route('PUT', '/admin/users/{id}', admin.updateUserById),
-  route('DELETE', '/admin/users/{id}', admin.deleteUser),
+  anyone('GET', '/health', health),
+  anyone('GET', '/settings', settings),
+  anyone('GET', '/.well-known/jwks.json', jwks),
+  anyone('POST', '/signup', signup, 'otp'),
+  // GoTrue's /token picks its bucket by grant inside the handler; every grant here shares one.
+  anyone('POST', '/token', token, 'token'),
+  anyone('POST', '/recover', recover, 'otp'),
+  anyone('POST', '/resend', resend, 'otp'),
+  anyone('GET', '/verify', verifyGet, 'verify'),
+  anyone('POST', '/verify', verifyPost, 'verify'),
+  user('POST', '/logout', logoutHandler),
+  user('GET', '/user', getUser),
+  user('PUT', '/user', updateUser, 'otp'),
+  user('GET', '/reauthenticate', reauthenticate, 'otp'),
+  namedUser('POST', '/factors', mfa.enroll),
+  namedUser('POST', '/factors/{id}/challenge', mfa.challenge, 'mfa'),
+  namedUser('POST', '/factors/{id}/verify', mfa.verifyFactor, 'mfa'),
+  namedUser('DELETE', '/factors/{id}', mfa.unenroll),
+  admin('GET', '/admin/users', adminApi.listUsers),
+  admin('POST', '/admin/users', adminApi.createUser),
+  admin('GET', '/admin/users/{id}', adminApi.getUserById),
+  admin('PUT', '/admin/users/{id}', adminApi.updateUserById),
+  admin('DELETE', '/admin/users/{id}', adminApi.deleteUser),
 ];
 
 export async function dispatch(request: Request, context: RequestContext, ctx: AuthContext): Promise<Response> {
@@ -90,7 +148,8 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
       if (!m) continue;
       pathMatched = true;
       if (r.method !== method) continue;
-      return await r.handler(ctx, ...m.slice(1).map((p) => decodeURIComponent(p)));
+      const params = m.slice(1).map((p) => decodeURIComponent(p));
+      return await r.run(ctx, params);
     }
     if (pathMatched) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     throw new AuthError(404, 'not_found', 'Not Found');

@@ -7,7 +7,7 @@ import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {AuthError, unprocessable, validationFailed} from './errors';
 import {ok, optionalObject, optionalString, readJson} from './http';
-import {checkMailAllowed, issueLinkToken, mailLink, type IssuedLink} from './links';
+import {issueLinkToken, mailLink, type IssuedLink} from './links';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
 import {resolveRedirect} from './redirects';
@@ -17,7 +17,6 @@ import {validateEmail} from './validation';
 const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
 
 export async function signup(ctx: AuthContext): Promise<Response> {
-  ctx.limiter.enforce('otp', ctx.ip);
   const body = await readJson(ctx.request);
   const rawEmail = optionalString(body, 'email');
   const password = optionalString(body, 'password');
@@ -35,7 +34,7 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   // Hashing happens before the transaction (PGlite has one connection, bcrypt takes ~70 ms) and
   // for every address, registered or not.
   const passwordHash = await hashPassword(password);
-  checkMailAllowed(ctx, 'confirmation', email);
+  ctx.limiter.enforceMail('confirmation', [email]);
 
   let issued: IssuedLink | undefined;
   try {

@@ -12,7 +12,6 @@ const INVALID_LOGIN = 'Invalid login credentials';
 export async function token(ctx: AuthContext): Promise<Response> {
   const grant = ctx.url.searchParams.get('grant_type') ?? '';
   if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
-  ctx.limiter.enforce('token', ctx.ip);
   const body = await readJson(ctx.request);
   let snap: SessionSnapshot;
   if (grant === 'password') snap = await passwordGrant(ctx, body);

@@ -134,7 +134,6 @@ export async function verifyGet(ctx: AuthContext): Promise<Response> {
   const redirectTo = resolveRedirect(ctx.platform.config, params.get('redirect_to'), ctx.request.headers.get('referer'));
   const isPkce = token.startsWith(PKCE_PREFIX);
   try {
-    ctx.limiter.enforce('verify', ctx.ip);
     const outcome = await ctx.platform.db.transaction(async (tx) => {
       if (type === 'email_change') {
         const change = await confirmEmailChange(ctx, tx, token, LINK_EXPIRED);
@@ -173,7 +172,6 @@ export async function verifyGet(ctx: AuthContext): Promise<Response> {
 }
 
 export async function verifyPost(ctx: AuthContext): Promise<Response> {
-  ctx.limiter.enforce('verify', ctx.ip);
   const body = await readJson(ctx.request);
   const type = parseType(optionalString(body, 'type'));
   const hash = optionalString(body, 'token_hash') ?? '';
