@@ -1,5 +1,6 @@
 // The admin users API that supabase.auth.admin calls with the service_role key.
 import {isPgError} from '../db/database';
+import {parseGoDuration} from '../goDuration';
 import type {AdminContext, AuthContext} from './context';
 import {notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalBoolean, optionalObject, optionalString, readJson} from './http';
@@ -30,20 +31,12 @@ function positiveInt(value: string | null, fallback: number, name: string): numb
   return n;
 }
 
-/** Go's time.ParseDuration for the units GoTrue's ban_duration accepts; 'none' lifts a ban. */
+/** GoTrue's ban_duration: a Go duration in milliseconds; 'none' lifts a ban. */
 export function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
-  const units: Record<string, number> = {ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000};
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(value)) !== null) {
-    total += Number(m[1]) * (units[m[2] as string] as number);
-    matched = re.lastIndex;
-  }
-  if (value === '' || matched !== value.length) throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
-  return total;
+  const ms = parseGoDuration(value);
+  if (ms === undefined) throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
+  return ms;
 }
 
 export async function listUsers(ctx: AdminContext): Promise<Response> {
@@ -116,7 +109,7 @@ export async function createUser(ctx: AdminContext): Promise<Response> {
   const appMetadata = optionalObject(body, 'app_metadata') ?? {};
   const banDuration = optionalString(body, 'ban_duration');
   const banMs = banDuration ? parseBanDuration(banDuration) : null;
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
   if (await findUserByEmail(ctx.platform.db, email)) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
@@ -162,7 +155,7 @@ export async function updateUserById(ctx: AdminContext, id: string): Promise<Res
   const banDuration = optionalString(body, 'ban_duration');
   const banMs = banDuration ? parseBanDuration(banDuration) : undefined;
   if (optionalString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
   try {
     const json = await ctx.platform.db.transaction(async (tx) => {

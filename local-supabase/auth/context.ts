@@ -2,7 +2,7 @@ import type {JwtClaims} from '../keys';
 import type {Platform} from '../platform';
 import type {RateLimiter} from './rateLimit';
 import type {Caller} from './requestAuth';
-import type {AuthSettings} from './settings';
+import type {AuthSettings} from '../projectConfig';
 
 /** What every auth handler gets: the request and the service's shared state. */
 export interface AuthContext {

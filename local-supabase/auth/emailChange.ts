@@ -7,7 +7,7 @@ import type {Queryable} from '../db/database';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {forbidden, unprocessable} from './errors';
-import {OTP_EXPIRY_SECONDS} from './links';
+import {OTP_EXPIRY_SECONDS, verifyLink} from './links';
 import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
 import {findUserByEmail, findUserById, type UserRow} from './users';
@@ -57,19 +57,12 @@ async function storeToken(tx: Queryable, userId: string, type: string, hash: str
   );
 }
 
-function verifyLink(ctx: AuthContext, token: string, redirectTo: string): string {
-  return (
-    `${ctx.platform.apiUrl}/auth/v1/verify?token=${encodeURIComponent(token)}` +
-    `&type=email_change&redirect_to=${encodeURIComponent(redirectTo)}`
-  );
-}
-
 export async function mailEmailChange(ctx: AuthContext, user: UserRow, change: PendingChange, redirectTo: string): Promise<void> {
   const minutes = OTP_EXPIRY_SECONDS / 60;
-  await ctx.platform.mail.send(linkMail('email_change_new', change.newEmail, verifyLink(ctx, change.newToken, redirectTo), change.newOtp, minutes));
+  await ctx.platform.mail.send(linkMail('email_change_new', change.newEmail, verifyLink(ctx, change.newToken, 'email_change', redirectTo), change.newOtp, minutes));
   if (change.current) {
     const {email, token, otp} = change.current;
-    await ctx.platform.mail.send(linkMail('email_change_current', email, verifyLink(ctx, token, redirectTo), otp, minutes));
+    await ctx.platform.mail.send(linkMail('email_change_current', email, verifyLink(ctx, token, 'email_change', redirectTo), otp, minutes));
   } else if (user.email) {
     await ctx.platform.mail.send(linkMail('email_change_notice', user.email, null, null, minutes));
   }

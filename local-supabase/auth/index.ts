@@ -2,11 +2,10 @@
 import type {Platform, ServiceHandler} from '../platform';
 import {RateLimiter} from './rateLimit';
 import {dispatch} from './router';
-import {authSettings} from './settings';
 
 export function createAuthService(platform: Platform): ServiceHandler {
-  const limiter = new RateLimiter(platform.config.rateLimitScale, platform.config.emailMaxFrequencySeconds * 1000);
-  const settings = authSettings(platform.config.supabaseDir);
+  const settings = platform.config.auth;
+  const limiter = new RateLimiter(platform.config.rateLimitScale, settings);
   return (request, context) =>
     dispatch(request, context, {platform, request, url: context.url, ip: context.ip, limiter, settings});
 }

@@ -32,7 +32,7 @@ export async function enroll(ctx: UserContext): Promise<Response> {
   let issuer = optionalString(body, 'issuer') ?? '';
   if (!issuer) {
     try {
-      issuer = new URL(ctx.platform.config.siteUrl).host;
+      issuer = new URL(ctx.settings.siteUrl).host;
     } catch {
       issuer = 'local-supabase';
     }

@@ -1,6 +1,7 @@
 // GoTrue's per-IP token buckets (api/apilimiter), the spacing between two mails to one address
 // (max_frequency) and the project's e-mail quota. Limits are multiplied by config.rateLimitScale
 // so tests can relax them.
+import type {AuthRateLimits, AuthSettings} from '../projectConfig';
 import {AuthError} from './errors';
 
 interface Bucket {
@@ -15,17 +16,23 @@ export interface LimitSpec {
   burst: number;
 }
 
-export const LIMITS = {
-  // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
-  token: {rate: 150, perSeconds: 300, burst: 30},
-  verify: {rate: 30, perSeconds: 300, burst: 30},
-  // sign-up, recover, PUT /user
-  otp: {rate: 30, perSeconds: 300, burst: 30},
-  mfa: {rate: 15, perSeconds: 60, burst: 30},
-  emailSent: {rate: 30, perSeconds: 3600, burst: 30},
-} satisfies Record<string, LimitSpec>;
+export type LimitName = 'token' | 'verify' | 'otp' | 'mfa' | 'emailSent';
 
-export type LimitName = keyof typeof LIMITS;
+/** A burst is never larger than GoTrue's 30 requests, nor than the whole allowance. */
+const burstOf = (rate: number) => Math.min(rate, 30);
+
+/** The buckets from [auth.rate_limit]; the MFA one is GoTrue's fixed limit. */
+export function limitSpecs(limits: AuthRateLimits): Record<LimitName, LimitSpec> {
+  return {
+    // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
+    token: {rate: limits.tokenRefresh, perSeconds: 300, burst: burstOf(limits.tokenRefresh)},
+    verify: {rate: limits.tokenVerifications, perSeconds: 300, burst: burstOf(limits.tokenVerifications)},
+    // sign-up, magic link and e-mail code, recover, resend, PUT /user
+    otp: {rate: limits.signInSignUps, perSeconds: 300, burst: burstOf(limits.signInSignUps)},
+    mfa: {rate: 15, perSeconds: 60, burst: 30},
+    emailSent: {rate: limits.emailSent, perSeconds: 3600, burst: limits.emailSent},
+  };
+}
 
 const MAX_KEYS = 50_000;
 
@@ -33,15 +40,21 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly lastMail = new Map<string, number>();
 
+  private readonly specs: Record<LimitName, LimitSpec>;
+  /** [auth.email] max_frequency: the least time between two mails of one kind to one address. */
+  private readonly mailIntervalMs: number;
+
   constructor(
     private readonly scale: number,
-    /** [auth.email] max_frequency: the least time between two mails of one kind to one address. */
-    private readonly mailIntervalMs: number,
-  ) {}
+    settings: Pick<AuthSettings, 'rateLimit' | 'mailMaxFrequencySeconds'>,
+  ) {
+    this.specs = limitSpecs(settings.rateLimit);
+    this.mailIntervalMs = settings.mailMaxFrequencySeconds * 1000;
+  }
 
   /** Takes one token; false when the bucket is empty. */
   take(name: LimitName, key: string, now = Date.now()): boolean {
-    const spec = LIMITS[name];
+    const spec = this.specs[name];
     const capacity = spec.burst * this.scale;
     const perMs = (spec.rate * this.scale) / (spec.perSeconds * 1000);
     const id = `${name}|${key}`;

@@ -3,7 +3,7 @@ import type {AuthContext} from './context';
 import {ok, optionalString, readJson} from './http';
 import {issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
-import {resolveRedirect} from './redirects';
+import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
 import {validateEmail} from './validation';
 
@@ -11,7 +11,7 @@ export async function recover(ctx: AuthContext): Promise<Response> {
   const body = await readJson(ctx.request);
   const email = validateEmail(optionalString(body, 'email'));
   const pkce = parsePkceParams(body);
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
   ctx.limiter.enforceMail('recovery', [email]);
   const user = await findUserByEmail(ctx.platform.db, email);
   if (!user) return ok({});

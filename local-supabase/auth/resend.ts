@@ -6,7 +6,7 @@ import {validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
 import {issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
-import {resolveRedirect} from './redirects';
+import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
 import {validateEmail} from './validation';
 
@@ -18,7 +18,7 @@ export async function resend(ctx: AuthContext): Promise<Response> {
   }
   const email = validateEmail(optionalString(body, 'email') ?? '');
   const pkce = parsePkceParams(body);
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
 
   ctx.limiter.enforceMail('confirmation', [email]);
   const user = await findUserByEmail(ctx.platform.db, email);

@@ -5,7 +5,10 @@ import * as adminApi from './admin';
 import type {AdminContext, AuthContext, UserContext} from './context';
 import {AuthError, errorResponse, forbidden, OAuthError} from './errors';
 import {ok} from './http';
+import {generateLink, invite} from './invite';
 import * as mfa from './mfa';
+import {otp} from './otp';
+import {authorize, EXTERNAL_PROVIDERS, samlDisabled} from './providers';
 import type {LimitName} from './rateLimit';
 import {reauthenticate} from './reauthenticate';
 import {requireAdmin, requireUser} from './requestAuth';
@@ -89,17 +92,13 @@ function health(): Promise<Response> {
   return Promise.resolve(ok({version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API'}));
 }
 
-function settings(): Promise<Response> {
-  const providers = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github',
-    'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos',
-    'twitch', 'twitter', 'email', 'phone', 'zoom'];
-  const external = Object.fromEntries(providers.map((p) => [p, p === 'email']));
+function settings(ctx: AuthContext): Promise<Response> {
+  const external = Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, p === 'email' && ctx.settings.emailProviderEnabled]));
   return Promise.resolve(
     ok({
       external,
-      disable_signup: false,
-      // Confirmation e-mails are on, as on a hosted project.
-      mailer_autoconfirm: false,
+      disable_signup: !ctx.settings.enableSignup,
+      mailer_autoconfirm: !ctx.settings.enableConfirmations,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -120,8 +119,13 @@ const ROUTES: Route[] = [
   anyone('POST', '/signup', signup, 'otp'),
   // GoTrue's /token picks its bucket by grant inside the handler; every grant here shares one.
   anyone('POST', '/token', token, 'token'),
+  anyone('POST', '/otp', otp, 'otp'),
   anyone('POST', '/recover', recover, 'otp'),
   anyone('POST', '/resend', resend, 'otp'),
+  anyone('GET', '/authorize', authorize),
+  anyone('POST', '/sso', samlDisabled),
+  anyone('GET', '/sso/saml/metadata', samlDisabled),
+  anyone('POST', '/sso/saml/acs', samlDisabled),
   anyone('GET', '/verify', verifyGet, 'verify'),
   anyone('POST', '/verify', verifyPost, 'verify'),
   user('POST', '/logout', logoutHandler),
@@ -132,6 +136,8 @@ const ROUTES: Route[] = [
   namedUser('POST', '/factors/{id}/challenge', mfa.challenge, 'mfa'),
   namedUser('POST', '/factors/{id}/verify', mfa.verifyFactor, 'mfa'),
   namedUser('DELETE', '/factors/{id}', mfa.unenroll),
+  admin('POST', '/invite', invite),
+  admin('POST', '/admin/generate_link', generateLink),
   admin('GET', '/admin/users', adminApi.listUsers),
   admin('POST', '/admin/users', adminApi.createUser),
   admin('GET', '/admin/users/{id}', adminApi.getUserById),

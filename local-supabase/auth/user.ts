@@ -5,7 +5,7 @@ import {AuthError, badRequest, forbidden, unprocessable, validationFailed} from 
 import {noContent, ok, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword, verifyPassword} from './passwords';
 import {consumeNonce} from './reauthenticate';
-import {resolveRedirect} from './redirects';
+import {requestedRedirect} from './redirects';
 import {logout, logoutAll, type LogoutScope} from './sessions';
 import {loadUserJson} from './userJson';
 import {findUserById, mergeMetadata} from './users';
@@ -39,7 +39,7 @@ export async function updateUser(ctx: UserContext): Promise<Response> {
   let passwordHash: string | undefined;
   let needsNonce = false;
   if (password !== undefined) {
-    checkPasswordStrength(password);
+    checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
     if (await verifyPassword(password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
@@ -47,7 +47,7 @@ export async function updateUser(ctx: UserContext): Promise<Response> {
     if (needsNonce && nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
     passwordHash = await hashPassword(password);
   }
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
 
   const {json, change, user: before} = await ctx.platform.db.transaction(async (tx) => {
     const user = await findUserById(tx, caller.user.id, true);

@@ -224,3 +224,27 @@ export async function storeOneTimeToken(
     [randomUUID(), userId, type, hash, relatesTo],
   );
 }
+
+export const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
+
+/**
+ * A user of the e-mail provider as GoTrue's signupNewUser makes one (sign-up, magic link, e-mail
+ * code, invitation): the claims ride in the user and identity metadata next to the caller's data.
+ */
+export function insertEmailUser(
+  tx: Queryable,
+  email: string,
+  passwordHash: string | null,
+  data: Record<string, unknown>,
+  confirmed: boolean,
+): Promise<UserRow> {
+  const claims = {email, email_verified: confirmed, phone_verified: false};
+  return insertUser(tx, {
+    email,
+    passwordHash,
+    userMetadata: {...data, ...claims, sub: ''},
+    appMetadata: EMAIL_PROVIDER,
+    confirmed,
+    identityData: {...data, ...claims},
+  });
+}
