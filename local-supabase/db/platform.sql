@@ -259,3 +259,22 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- ---------------------------------------------------------------------------------------------
+-- The auth service's role (local-supabase/auth/authAdminDb.ts runs every auth statement as it).
+-- As on a hosted project, supabase_auth_admin owns the auth tables (so their RLS does not apply
+-- to it) and postgres keeps full rights on them (app migrations add triggers and foreign keys).
+grant usage, create on schema auth to supabase_auth_admin;
+grant usage on schema extensions to supabase_auth_admin;
+do $$
+declare
+  t record;
+begin
+  for t in select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where n.nspname = 'auth' and c.relkind in ('r', 'p') loop
+    execute format('alter table auth.%I owner to supabase_auth_admin', t.relname);
+  end loop;
+end
+$$;
+grant all on all tables in schema auth to postgres;
+grant all on all sequences in schema auth to postgres;
