@@ -181,8 +181,10 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
       securePasswordChange: read.flag(email, '[auth.email]', 'secure_password_change', false, [
         'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION',
       ]),
-      // Not a config.toml key: GoTrue's fixed 24 hours, shortened by tests through the variable.
-      reauthenticationWindowSeconds: read.count({}, '', '', REAUTHENTICATION_WINDOW_SECONDS, ['GOTRUE_REAUTHENTICATION_WINDOW']),
+      // Not a config.toml key: GoTrue's fixed 24 hours, which tests shorten through the variable.
+      reauthenticationWindowSeconds: read.count({}, '', 'GOTRUE_REAUTHENTICATION_WINDOW', REAUTHENTICATION_WINDOW_SECONDS, [
+        'GOTRUE_REAUTHENTICATION_WINDOW',
+      ]),
       // The CLI template leaves TOTP off; GoTrue itself defaults it on. The file decides here.
       totpEnrollEnabled: read.flag(totp, '[auth.mfa.totp]', 'enroll_enabled', false, ['GOTRUE_MFA_TOTP_ENROLL_ENABLED']),
       totpVerifyEnabled: read.flag(totp, '[auth.mfa.totp]', 'verify_enabled', false, ['GOTRUE_MFA_TOTP_VERIFY_ENABLED']),

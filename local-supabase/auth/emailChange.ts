@@ -10,7 +10,7 @@ import {forbidden, unprocessable} from './errors';
 import {OTP_EXPIRY_SECONDS, verifyLink} from './links';
 import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
-import {findUserByEmail, findUserById, type UserRow} from './users';
+import {findUserByEmail, findUserById, storeOneTimeToken, type UserRow} from './users';
 
 /** GoTrue's answer when one of two required links has been followed. */
 export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -41,20 +41,10 @@ export async function startEmailChange(ctx: AuthContext, tx: Queryable, user: Us
       where id = $1`,
     [user.id, newEmail, change.newToken, change.current?.token ?? ''],
   );
-  await storeToken(tx, user.id, 'email_change_token_new', change.newToken, newEmail);
-  if (change.current) await storeToken(tx, user.id, 'email_change_token_current', change.current.token, change.current.email);
+  await storeOneTimeToken(tx, user.id, 'email_change_token_new', change.newToken, newEmail);
+  if (change.current) await storeOneTimeToken(tx, user.id, 'email_change_token_current', change.current.token, change.current.email);
   else await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'`, [user.id]);
   return change;
-}
-
-async function storeToken(tx: Queryable, userId: string, type: string, hash: string, relatesTo: string): Promise<void> {
-  await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2::auth.one_time_token_type, $3, $4, now(), now())
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-       updated_at = now()`,
-    [userId, type, hash, relatesTo],
-  );
 }
 
 export async function mailEmailChange(ctx: AuthContext, user: UserRow, change: PendingChange, redirectTo: string): Promise<void> {

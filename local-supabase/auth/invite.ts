@@ -11,7 +11,8 @@ import type {LinkMailKind} from './mail';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {allowedRedirect, requestedRedirect} from './redirects';
 import {loadUserJson} from './userJson';
-import {findUserByEmail, insertEmailUser, mergeMetadata, reloadUser, type UserRow} from './users';
+import {newOtp, tokenHash} from './tokens';
+import {findUserByEmail, insertEmailUser, mergeMetadata, reloadUser, storeOneTimeToken, type UserRow} from './users';
 import {validateEmail} from './validation';
 
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
@@ -37,17 +38,22 @@ export async function invite(ctx: AdminContext): Promise<Response> {
 
 const LINK_KINDS: Record<string, LinkMailKind> = {signup: 'confirmation', invite: 'invite', magiclink: 'magiclink', recovery: 'recovery'};
 
+type EmailChangeSide = 'email_change_current' | 'email_change_new';
+
 export async function generateLink(ctx: AdminContext): Promise<Response> {
   const body = await readJson(ctx.request);
   const type = optionalString(body, 'type') ?? '';
-  let kind = LINK_KINDS[type];
-  if (!kind) throw validationFailed(`Invalid email action link type requested: ${type}`);
   const email = validateEmail(optionalString(body, 'email'));
-  const data = optionalObject(body, 'data') ?? {};
-  let password = optionalString(body, 'password');
   // supabase-js sends options.redirectTo both as ?redirect_to= and in the body.
   const bodyRedirect = optionalString(body, 'redirect_to') ?? optionalString(body, 'redirectTo');
   const redirectTo = (bodyRedirect ? allowedRedirect(ctx.settings, bodyRedirect) : null) ?? requestedRedirect(ctx);
+  if (type === 'email_change_current' || type === 'email_change_new') {
+    return emailChangeLink(ctx, type, email, optionalString(body, 'new_email'), redirectTo);
+  }
+  let kind = LINK_KINDS[type];
+  if (!kind) throw validationFailed(`Invalid email action link type requested: ${type}`);
+  const data = optionalObject(body, 'data') ?? {};
+  let password = optionalString(body, 'password');
 
   const existing = await findUserByEmail(ctx.platform.db, email);
   if (!existing && (kind === 'magiclink' || kind === 'recovery')) {
@@ -87,6 +93,47 @@ export async function generateLink(ctx: AdminContext): Promise<Response> {
     email_otp: issued.otp,
     hashed_token: issued.token,
     verification_type: verification,
+    redirect_to: redirectTo,
+  });
+}
+
+/**
+ * One side of an e-mail change, as GoTrue's generate_link makes it: the pending change is recorded
+ * and the link for the current or the new address is returned; the other side keeps its state.
+ */
+async function emailChangeLink(
+  ctx: AdminContext,
+  side: EmailChangeSide,
+  email: string,
+  rawNewEmail: string | undefined,
+  redirectTo: string,
+): Promise<Response> {
+  if (side === 'email_change_current' && !ctx.settings.doubleConfirmChanges) {
+    throw validationFailed('Enable secure email change to generate link for current email');
+  }
+  const newEmail = validateEmail(rawNewEmail);
+  const otp = newOtp();
+  const {user, token} = await ctx.platform.db.transaction(async (tx) => {
+    const found = await findUserByEmail(tx, email, true);
+    if (!found) throw notFound('user_not_found', 'User with this email not found');
+    const other = await findUserByEmail(tx, newEmail);
+    if (other && other.id !== found.id) throw unprocessable('email_exists', EMAIL_EXISTS);
+    const token = tokenHash(side === 'email_change_current' ? email : newEmail, otp);
+    const column = side === 'email_change_current' ? 'email_change_token_current' : 'email_change_token_new';
+    await tx.query(
+      `update auth.users set email_change = $2, ${column} = $3, email_change_confirm_status = 0, email_change_sent_at = now(),
+          updated_at = now() where id = $1`,
+      [found.id, newEmail, token],
+    );
+    await storeOneTimeToken(tx, found.id, column, token, side === 'email_change_current' ? email : newEmail);
+    return {user: await reloadUser(tx, found.id), token};
+  });
+  return ok({
+    ...(await loadUserJson(ctx.platform.db, user)),
+    action_link: verifyLink(ctx, token, 'email_change', redirectTo),
+    email_otp: otp,
+    hashed_token: token,
+    verification_type: side,
     redirect_to: redirectTo,
   });
 }

@@ -7,7 +7,7 @@ import {ok} from './http';
 import {OTP_EXPIRY_SECONDS} from './links';
 import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
-import type {UserRow} from './users';
+import {storeOneTimeToken, type UserRow} from './users';
 
 const INVALID_NONCE = 'Nonce has expired or is invalid';
 
@@ -23,13 +23,7 @@ export async function reauthenticate(ctx: UserContext): Promise<Response> {
       `update auth.users set reauthentication_token = $2, reauthentication_sent_at = now(), updated_at = now() where id = $1`,
       [user.id, hash],
     );
-    await tx.query(
-      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-       values (gen_random_uuid(), $1, 'reauthentication_token', $2, $3, now(), now())
-       on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-         updated_at = now()`,
-      [user.id, hash, user.email],
-    );
+    await storeOneTimeToken(tx, user.id, 'reauthentication_token', hash, user.email as string);
   });
   await ctx.platform.mail.send(linkMail('reauthentication', user.email, null, otp, OTP_EXPIRY_SECONDS / 60));
   return ok({});

@@ -209,16 +209,23 @@ export function isBanned(user: UserRow, now = new Date()): boolean {
 }
 
 /** Records a link token in auth.one_time_tokens, GoTrue's index of outstanding tokens. */
+export type OneTimeTokenType =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
+
 export async function storeOneTimeToken(
   tx: Queryable,
   userId: string,
-  type: 'confirmation_token' | 'recovery_token',
+  type: OneTimeTokenType,
   hash: string,
   relatesTo: string,
 ): Promise<void> {
   await tx.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, now(), now())
+     values ($1, $2, $3::auth.one_time_token_type, $4, $5, now(), now())
      on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
        updated_at = now()`,
     [randomUUID(), userId, type, hash, relatesTo],

@@ -162,6 +162,23 @@ describe('admin generateLink', () => {
     expect(again.error).toMatchObject({status: 422, code: 'email_exists'});
   });
 
+  it('returns the new address\'s e-mail change link, which moves the account when followed', async () => {
+    const {email, password} = await signedInUser();
+    const admin = serviceClient();
+    const newEmail = uniqueEmail('moved');
+    const {data, error} = await admin.auth.admin.generateLink({type: 'email_change_new', email, newEmail});
+    expect(error).toBeNull();
+    expect(data.user?.new_email).toBe(newEmail);
+    expect(data.properties?.verification_type).toBe('email_change_new');
+    expect(data.properties?.action_link).toContain('type=email_change');
+    const {fragment} = await followLink(data.properties?.action_link ?? '');
+    expect(fragment.get('access_token')).toBeTruthy();
+    expect((await anonClient().auth.signInWithPassword({email: newEmail, password})).error).toBeNull();
+
+    const taken = await admin.auth.admin.generateLink({type: 'email_change_new', email: newEmail, newEmail: (await signedInUser()).email});
+    expect(taken.error).toMatchObject({status: 422, code: 'email_exists'});
+  });
+
   it('answers 404 user_not_found for recovery of an unknown address and 400 for an unknown type', async () => {
     const admin = serviceClient();
     const recovery = await admin.auth.admin.generateLink({type: 'recovery', email: uniqueEmail('ghost')});
