@@ -132,7 +132,7 @@ export interface RotationSettings {
  * The refresh_token grant. With rotation on, a revoked token is honoured only within the reuse
  * interval (a client that lost the previous response); later reuse means the token leaked, so
  * the whole session family is revoked (and that error is returned so the revocation commits).
- * With rotation off, GoTrue does no reuse detection: any token of a live session is swapped.
+ * With rotation off, GoTrue does no reuse detection: a used token of a live session is swapped again.
  */
 export async function refreshGrant(tx: Queryable, presented: string, rotation: RotationSettings): Promise<SessionSnapshot | AuthError> {
   if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token required');
@@ -155,9 +155,9 @@ export async function refreshGrant(tx: Queryable, presented: string, rotation: R
   }
 
   let issued: string | undefined;
-  if (token.revoked && rotation.refreshTokenRotation) {
+  if (token.revoked) {
     const reuseUntil = token.updated_at.getTime() + rotation.refreshTokenReuseIntervalSeconds * 1000;
-    if (Date.now() > reuseUntil) {
+    if (rotation.refreshTokenRotation && Date.now() > reuseUntil) {
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
         sessionId,
       ]);
