@@ -19,73 +19,69 @@ import {getUser, logoutHandler, updateUser} from './user';
 import {verifyGet, verifyPost} from './verify';
 
 type Params = string[];
-type Run = (ctx: AuthContext, params: Params) => Promise<Response>;
+type Handler<C> = (ctx: C, ...params: Params) => Promise<Response>;
 
 /**
- * Who may call a route, as GoTrue's middleware decides before the handler runs: anyone, a
- * signed-in user (requireAuthentication), a signed-in non-anonymous user (requireNotAnonymous),
- * or the service role (requireAdminCredentials).
+ * A route and what GoTrue's middleware decides before its handler runs: who may call it (anyone,
+ * a signed-in user: requireAuthentication, a signed-in non-anonymous user: requireNotAnonymous,
+ * the service role: requireAdminCredentials) and which per-IP limiter bucket it takes
+ * (limitHandler), after the caller is known.
  */
-type Access = 'anyone' | 'user' | 'namedUser' | 'admin';
-
-interface Route {
-  method: string;
-  pattern: RegExp;
-  access: Access;
-  /** GoTrue's per-IP limiter bucket (limitHandler), taken after the caller is known. */
-  limit?: LimitName;
-  run: Run;
-}
+type Route = {method: string; pattern: RegExp; limit?: LimitName} & (
+  | {access: 'anyone'; handler: Handler<AuthContext>}
+  | {access: 'user' | 'namedUser'; handler: Handler<UserContext>}
+  | {access: 'admin'; handler: Handler<AdminContext>}
+);
 
 const ID = '([^/]+)';
 const pattern = (path: string) => new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`);
 
-function anyone(method: string, path: string, handler: (ctx: AuthContext, ...p: Params) => Promise<Response>, limit?: LimitName): Route {
-  return {
-    method,
-    pattern: pattern(path),
-    access: 'anyone',
-    limit,
-    run: (ctx, params) => {
-      if (limit) ctx.limiter.enforce(limit, ctx.ip);
-      return handler(ctx, ...params);
-    },
-  };
-}
+const anyone = (method: string, path: string, handler: Handler<AuthContext>, limit?: LimitName): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'anyone',
+  handler,
+  limit,
+});
+const user = (method: string, path: string, handler: Handler<UserContext>, limit?: LimitName): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'user',
+  handler,
+  limit,
+});
+const namedUser = (method: string, path: string, handler: Handler<UserContext>, limit?: LimitName): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'namedUser',
+  handler,
+  limit,
+});
+const admin = (method: string, path: string, handler: Handler<AdminContext>): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'admin',
+  handler,
+});
 
-function user(
-  method: string,
-  path: string,
-  handler: (ctx: UserContext, ...p: Params) => Promise<Response>,
-  limit?: LimitName,
-  access: 'user' | 'namedUser' = 'user',
-): Route {
-  return {
-    method,
-    pattern: pattern(path),
-    access,
-    limit,
-    run: async (ctx, params) => {
+/** Checks the route's access and rate limit, then runs its handler with the caller resolved. */
+async function run(route: Route, ctx: AuthContext, params: Params): Promise<Response> {
+  switch (route.access) {
+    case 'anyone':
+      if (route.limit) ctx.limiter.enforce(route.limit, ctx.ip);
+      return route.handler(ctx, ...params);
+    case 'user':
+    case 'namedUser': {
       const caller = await requireUser(ctx.platform, ctx.request);
-      if (access === 'namedUser' && caller.user.is_anonymous) {
+      if (route.access === 'namedUser' && caller.user.is_anonymous) {
         throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
       }
-      if (limit) ctx.limiter.enforce(limit, ctx.ip);
-      return handler({...ctx, caller}, ...params);
-    },
-  };
-}
-
-const namedUser = (method: string, path: string, handler: (ctx: UserContext, ...p: Params) => Promise<Response>, limit?: LimitName) =>
-  user(method, path, handler, limit, 'namedUser');
-
-function admin(method: string, path: string, handler: (ctx: AdminContext, ...p: Params) => Promise<Response>): Route {
-  return {
-    method,
-    pattern: pattern(path),
-    access: 'admin',
-    run: async (ctx, params) => handler({...ctx, admin: await requireAdmin(ctx.platform, ctx.request)}, ...params),
-  };
+      if (route.limit) ctx.limiter.enforce(route.limit, ctx.ip);
+      return route.handler({...ctx, caller}, ...params);
+    }
+    case 'admin':
+      return route.handler({...ctx, admin: await requireAdmin(ctx.platform, ctx.request)}, ...params);
+  }
 }
 
 function health(): Promise<Response> {
@@ -155,7 +151,7 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
       pathMatched = true;
       if (r.method !== method) continue;
       const params = m.slice(1).map((p) => decodeURIComponent(p));
-      return await r.run(ctx, params);
+      return await run(r, ctx, params);
     }
     if (pathMatched) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     throw new AuthError(404, 'not_found', 'Not Found');
