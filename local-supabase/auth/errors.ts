@@ -33,6 +33,7 @@ export type ErrorCode =
   | 'otp_expired'
   | 'over_email_send_rate_limit'
   | 'over_request_rate_limit'
+  | 'passkey_disabled'
   | 'phone_provider_disabled'
   | 'reauthentication_needed'
   | 'reauthentication_not_valid'

@@ -1,6 +1,7 @@
 // The sign-in providers this server does not offer, answered as GoTrue answers for a project that
-// has them switched off: OAuth (/authorize, which signInWithOAuth only builds the URL for) and
-// SAML SSO (/sso). E-mail is the one provider; phone and anonymous sign-in answer in their handlers.
+// has them switched off: OAuth (/authorize, which signInWithOAuth only builds the URL for), SAML
+// SSO (/sso) and passkeys (/passkeys). E-mail is the one provider; phone and anonymous sign-in
+// answer in their handlers.
 import type {AuthContext} from './context';
 import {notFound, validationFailed} from './errors';
 
@@ -18,6 +19,11 @@ export function authorize(ctx: AuthContext): Promise<Response> {
   const provider = (ctx.url.searchParams.get('provider') ?? '').toLowerCase();
   if (OAUTH_PROVIDERS.has(provider)) throw validationFailed('Unsupported provider: provider is not enabled');
   throw validationFailed(`Unsupported provider: Provider ${provider} could not be found`);
+}
+
+/** Every /passkeys route: GoTrue's requirePasskeyEnabled. */
+export function passkeysDisabled(): Promise<Response> {
+  throw notFound('passkey_disabled', 'Passkeys are disabled');
 }
 
 /** POST /sso and the SAML routes: GoTrue's requireSAMLEnabled. */

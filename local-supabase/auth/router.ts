@@ -8,7 +8,7 @@ import {ok} from './http';
 import {generateLink, invite} from './invite';
 import * as mfa from './mfa';
 import {otp} from './otp';
-import {authorize, EXTERNAL_PROVIDERS, samlDisabled} from './providers';
+import {authorize, EXTERNAL_PROVIDERS, passkeysDisabled, samlDisabled} from './providers';
 import type {LimitName} from './rateLimit';
 import {reauthenticate} from './reauthenticate';
 import {requireAdmin, requireUser} from './requestAuth';
@@ -122,6 +122,13 @@ const ROUTES: Route[] = [
   anyone('POST', '/sso', samlDisabled),
   anyone('GET', '/sso/saml/metadata', samlDisabled),
   anyone('POST', '/sso/saml/acs', samlDisabled),
+  anyone('POST', '/passkeys/authentication/options', passkeysDisabled),
+  anyone('POST', '/passkeys/authentication/verify', passkeysDisabled),
+  anyone('POST', '/passkeys/registration/options', passkeysDisabled),
+  anyone('POST', '/passkeys/registration/verify', passkeysDisabled),
+  anyone('GET', '/passkeys', passkeysDisabled),
+  anyone('PATCH', '/passkeys/{id}', passkeysDisabled),
+  anyone('DELETE', '/passkeys/{id}', passkeysDisabled),
   anyone('GET', '/verify', verifyGet, 'verify'),
   anyone('POST', '/verify', verifyPost, 'verify'),
   user('POST', '/logout', logoutHandler),

@@ -23,6 +23,19 @@ describe('providers that are not configured', () => {
     expect(error).toMatchObject({status: 404, code: 'saml_provider_disabled', message: 'SAML 2.0 is disabled'});
   });
 
+  it('passkey routes answer 404 passkey_disabled', async () => {
+    for (const [method, path] of [
+      ['POST', '/passkeys/authentication/options'],
+      ['POST', '/passkeys/registration/options'],
+      ['GET', '/passkeys'],
+      ['DELETE', '/passkeys/7f2c'],
+    ] as const) {
+      const response = await authFetch(path, {method, ...(method === 'POST' ? {body: '{}'} : {})});
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({code: 'passkey_disabled', msg: 'Passkeys are disabled'});
+    }
+  });
+
   it('signInAnonymously answers 422 anonymous_provider_disabled', async () => {
     const {error} = await anonClient().auth.signInAnonymously();
     expect(error).toMatchObject({status: 422, code: 'anonymous_provider_disabled', message: 'Anonymous sign-ins are disabled'});
