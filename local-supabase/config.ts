@@ -1,6 +1,6 @@
 import path from 'node:path';
 import {parseArgs} from 'node:util';
-import {readProjectConfig} from './projectConfig';
+import {readProjectConfig, type AuthSettings} from './projectConfig';
 
 /** How local-supabase is started; every field has a command-line flag or environment variable. */
 export interface LocalSupabaseConfig {
@@ -14,21 +14,14 @@ export interface LocalSupabaseConfig {
   databaseUrl?: string;
   /** The supabase/ project folder (migrations, seed.sql, functions). */
   supabaseDir: string;
-  /** GoTrue SITE_URL: default redirect target and allowed origin (config.toml, or --site-url / SITE_URL). */
-  siteUrl: string;
-  /** Extra redirect targets; `*` and `**` globs as GoTrue's URI allow list (config.toml's additional_redirect_urls). */
-  redirectAllowList: string[];
+  /** config.toml's [auth] settings; --site-url replaces site_url (the e2e site's origin). */
+  auth: AuthSettings;
+  /** config.toml's `[api] max_rows`. */
+  apiMaxRows: number;
   /** `[functions.<name>] verify_jwt` from config.toml. */
   functionsVerifyJwt: Map<string, boolean>;
-  /** `[api] max_rows` from config.toml (Supabase's default, 1000, when unset): caps every REST read. */
-  restMaxRows: number;
-  jwtExpirySeconds: number;
   /** Multiplier applied to GoTrue's per-IP rate limits; tests raise it, one test proves they bite. */
   rateLimitScale: number;
-  /** GoTrue's refresh_token_reuse_interval (hosted/CLI default 10 s); tests shorten it. */
-  refreshTokenReuseIntervalSeconds: number;
-  /** GoTrue's SMTP max_frequency between two mails of one kind to one user (hosted default 60 s). */
-  emailMaxFrequencySeconds: number;
   smtpUrl?: string;
   /** Print e-mails to the console. */
   logMail: boolean;
@@ -48,13 +41,6 @@ function intFlag(value: string | undefined, fallback: number, name: string): num
   if (value === undefined) return fallback;
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a whole number from 0 to 65535`);
-  return n;
-}
-
-function nonNegative(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!(n >= 0)) throw new Error(`${name} must be a number of seconds`);
   return n;
 }
 
@@ -91,10 +77,10 @@ function parseFlags(args: string[]) {
 export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: string): LocalSupabaseConfig {
   const flags = parseFlags(args);
   const supabaseDir = path.join(rootDir, 'supabase');
-  const project = readProjectConfig(path.join(supabaseDir, 'config.toml'));
+  const project = readProjectConfig(path.join(supabaseDir, 'config.toml'), env);
   // An explicit site URL (the e2e site's origin) replaces config.toml's; it is allowed as an origin,
   // exactly like GoTrue's SITE_URL, never as a wildcard.
-  const siteUrl = flags['site-url'] ?? (env.SITE_URL || undefined) ?? project.siteUrl ?? 'http://localhost:3000';
+  const siteUrl = flags['site-url'] ?? project.auth.siteUrl;
   checkSiteUrl(siteUrl);
   const scale = Number(flags['rate-limit-scale'] ?? env.RATE_LIMIT_SCALE ?? '1');
   if (!(scale > 0)) throw new Error('--rate-limit-scale must be a positive number');
@@ -110,16 +96,10 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
     memory: flags.memory ?? false,
     databaseUrl: env.DATABASE_URL || undefined,
     supabaseDir,
-    siteUrl,
-    redirectAllowList: env.ADDITIONAL_REDIRECT_URLS
-      ? env.ADDITIONAL_REDIRECT_URLS.split(',').map((s) => s.trim()).filter(Boolean)
-      : project.additionalRedirectUrls,
+    auth: {...project.auth, siteUrl},
+    apiMaxRows: project.apiMaxRows,
     functionsVerifyJwt: project.verifyJwt,
-    restMaxRows: project.maxRows ?? 1000,
-    jwtExpirySeconds: Number(env.JWT_EXPIRY ?? 3600),
     rateLimitScale: scale,
-    refreshTokenReuseIntervalSeconds: nonNegative(env.REFRESH_TOKEN_REUSE_INTERVAL, 10, 'REFRESH_TOKEN_REUSE_INTERVAL'),
-    emailMaxFrequencySeconds: nonNegative(env.MAILER_MAX_FREQUENCY, 60, 'MAILER_MAX_FREQUENCY'),
     smtpUrl: env.SMTP_URL || undefined,
     logMail: !flags['quiet-mail'],
     functionEnv,

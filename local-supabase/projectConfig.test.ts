@@ -1,26 +1,94 @@
+// supabase/config.toml as the one source of settings: the CLI's defaults for absent keys, the
+// project's file as written, GOTRUE_* overrides, and a clear start-up error for a wrong type.
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseConfig} from './config';
-import {parseProjectConfig} from './projectConfig';
+import {parseProjectConfig, readProjectConfig} from './projectConfig';
 
-describe('[api] max_rows', () => {
-  it('is read from config.toml, and the REST cap follows it', () => {
-    expect(parseProjectConfig('[api]\nmax_rows = 250\n').maxRows).toBe(250);
-    expect(parseProjectConfig('[auth]\nsite_url = "http://localhost:3000"\n').maxRows).toBeUndefined();
+describe('parseProjectConfig', () => {
+  it('takes the Supabase CLI defaults when the file is empty', () => {
+    const {auth, apiMaxRows, verifyJwt} = parseProjectConfig('');
+    expect(auth).toMatchObject({
+      siteUrl: 'http://127.0.0.1:3000',
+      additionalRedirectUrls: [],
+      jwtExpirySeconds: 3600,
+      refreshTokenRotation: true,
+      refreshTokenReuseIntervalSeconds: 10,
+      enableSignup: true,
+      emailProviderEnabled: true,
+      minimumPasswordLength: 6,
+      enableConfirmations: false,
+      mailMaxFrequencySeconds: 1,
+      doubleConfirmChanges: true,
+      securePasswordChange: false,
+      rateLimit: {emailSent: 2, tokenRefresh: 150, signInSignUps: 30, tokenVerifications: 30},
+    });
+    expect(apiMaxRows).toBe(1000);
+    expect(verifyJwt.size).toBe(0);
   });
 
-  it('refuses a value that is not a positive whole number at start-up', () => {
-    for (const bad of ['0', '-5', '2.5', '"1000"']) {
-      expect(() => parseProjectConfig(`[api]\nmax_rows = ${bad}\n`)).toThrow('[api] max_rows must be a positive whole number');
-    }
+  it('reads every [auth] setting, Go durations included', () => {
+    const {auth} = parseProjectConfig(`
+[auth]
+site_url = "https://academy.example"
+additional_redirect_urls = ["https://academy.example/**"]
+jwt_expiry = 900
+enable_refresh_token_rotation = false
+refresh_token_reuse_interval = 3
+enable_signup = false
+minimum_password_length = 12
+[auth.email]
+enable_signup = false
+enable_confirmations = true
+max_frequency = "1m30s"
+[auth.rate_limit]
+email_sent = 5
+sign_in_sign_ups = 7
+`);
+    expect(auth).toMatchObject({
+      siteUrl: 'https://academy.example',
+      additionalRedirectUrls: ['https://academy.example/**'],
+      jwtExpirySeconds: 900,
+      refreshTokenRotation: false,
+      refreshTokenReuseIntervalSeconds: 3,
+      enableSignup: false,
+      emailProviderEnabled: false,
+      minimumPasswordLength: 12,
+      enableConfirmations: true,
+      mailMaxFrequencySeconds: 90,
+      rateLimit: {emailSent: 5, signInSignUps: 7, tokenRefresh: 150},
+    });
   });
 
-  it("is the project's own setting for the running server", () => {
+  it('lets the GoTrue variable of a setting override the file', () => {
+    const text = '[auth]\nenable_signup = true\n[auth.email]\nenable_confirmations = true\nmax_frequency = "60s"\n';
+    const {auth} = parseProjectConfig(text, {GOTRUE_DISABLE_SIGNUP: 'true', GOTRUE_MAILER_AUTOCONFIRM: 'true', GOTRUE_SMTP_MAX_FREQUENCY: '0'});
+    expect(auth).toMatchObject({enableSignup: false, enableConfirmations: false, mailMaxFrequencySeconds: 0});
+  });
+
+  it('refuses a wrongly typed setting with the file and key in the message', () => {
+    expect(() => parseProjectConfig('[auth]\nenable_signup = "yes"\n', {}, 'config.toml')).toThrow(
+      'config.toml: [auth] enable_signup must be true or false',
+    );
+    expect(() => parseProjectConfig('[auth.email]\nmax_frequency = "soon"\n')).toThrow('max_frequency must be a duration');
+    expect(() => parseProjectConfig('[auth]\njwt_expiry = -1\n')).toThrow('jwt_expiry must be a non-negative number');
+    expect(() => parseProjectConfig('', {GOTRUE_DISABLE_SIGNUP: 'maybe'})).toThrow('GOTRUE_DISABLE_SIGNUP must be true or false');
+  });
+
+  it('reads the project file the server starts with', () => {
+    const file = path.resolve(__dirname, '../supabase/config.toml');
+    expect(fs.existsSync(file)).toBe(true);
+    const {auth, verifyJwt} = readProjectConfig(file);
+    expect(auth.enableConfirmations).toBe(true);
+    expect(auth.mailMaxFrequencySeconds).toBe(60);
+    expect(verifyJwt.get('paypal-webhook')).toBe(false);
+  });
+
+  it("caps REST reads at the project's [api] max_rows", () => {
+    expect(parseProjectConfig('[api]\nmax_rows = 250\n').apiMaxRows).toBe(250);
     const root = path.resolve(__dirname, '..');
-    const text = fs.readFileSync(path.join(root, 'supabase/config.toml'), 'utf8');
-    const configured = parseProjectConfig(text).maxRows;
-    expect(configured).toBeGreaterThan(0);
-    expect(parseConfig([], {}, root).restMaxRows).toBe(configured);
+    const configured = readProjectConfig(path.join(root, 'supabase/config.toml')).apiMaxRows;
+    expect(parseConfig([], {}, root).apiMaxRows).toBe(configured);
   });
 });

@@ -1,39 +1,160 @@
-// supabase/config.toml, read with a real TOML parser: the settings a hosted project gets from
-// `supabase config push` that local-supabase honours too (auth URLs, functions' verify_jwt, the
-// API's max_rows).
+// supabase/config.toml, read with a real TOML parser: the one place local-supabase takes the
+// settings a hosted project gets from `supabase config push` (auth, API, functions' verify_jwt).
+// A missing key takes the Supabase CLI's default; the environment variable the CLI hands GoTrue
+// for the same setting (GOTRUE_*) overrides the file for one run, which is how tests switch them.
 import fs from 'node:fs';
 import {parse} from 'smol-toml';
+import {parseGoDuration} from './goDuration';
 
-export interface ProjectConfig {
-  /** `[auth] site_url`, if set. */
-  siteUrl: string | undefined;
+/** GoTrue's per-IP limits as config.toml's [auth.rate_limit] names them. */
+export interface AuthRateLimits {
+  /** E-mails the project sends per hour. */
+  emailSent: number;
+  /** Refresh-token (and password) grants per 5 minutes per IP. */
+  tokenRefresh: number;
+  /** Sign-ups, sign-ins by link or code, recover and resend per 5 minutes per IP. */
+  signInSignUps: number;
+  /** /verify calls per 5 minutes per IP. */
+  tokenVerifications: number;
+}
+
+export interface AuthSettings {
+  /** `[auth] site_url`: the default redirect target and an always allowed origin. */
+  siteUrl: string;
   /** `[auth] additional_redirect_urls`: GoTrue's redirect allow list (globs). */
   additionalRedirectUrls: string[];
+  jwtExpirySeconds: number;
+  /** `enable_refresh_token_rotation`: off, a used refresh token may be presented again. */
+  refreshTokenRotation: boolean;
+  /** `refresh_token_reuse_interval`: how long a rotated token is still honoured (a lost response). */
+  refreshTokenReuseIntervalSeconds: number;
+  /** `[auth] enable_signup`: new users may be created by sign-up, magic link or e-mail code. */
+  enableSignup: boolean;
+  /** `[auth.email] enable_signup`: the e-mail provider itself (sign-up and sign-in by e-mail). */
+  emailProviderEnabled: boolean;
+  minimumPasswordLength: number;
+  /** `[auth.email] enable_confirmations`; off, sign-up confirms at once and answers with a session. */
+  enableConfirmations: boolean;
+  /** `[auth.email] max_frequency`: least time between two mails of one kind to one address. */
+  mailMaxFrequencySeconds: number;
+  /** An e-mail change must be confirmed from both the old and the new address. */
+  doubleConfirmChanges: boolean;
+  /** A password change needs a reauthentication nonce unless the session is recent. */
+  securePasswordChange: boolean;
+  /** How recent (seconds since sign-in) a session must be to change the password without a nonce. */
+  reauthenticationWindowSeconds: number;
+  totpEnrollEnabled: boolean;
+  totpVerifyEnabled: boolean;
+  rateLimit: AuthRateLimits;
+}
+
+export interface ProjectConfig {
+  auth: AuthSettings;
+  /** `[api] max_rows`: the most rows PostgREST returns for one request. */
+  apiMaxRows: number;
   /** `[functions.<name>] verify_jwt`; a function not listed verifies JWTs. */
   verifyJwt: Map<string, boolean>;
-  /** `[api] max_rows`: the most rows one REST response returns, if set. */
-  maxRows: number | undefined;
 }
 
-function table(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+type Table = Record<string, unknown>;
+type Env = NodeJS.ProcessEnv;
+
+function table(value: unknown): Table {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Table) : {};
 }
 
-/** Parses config.toml text; a malformed file or a wrongly typed setting is a start-up error. */
-export function parseProjectConfig(text: string, file = 'config.toml'): ProjectConfig {
-  let doc: Record<string, unknown>;
+/** The first of `names` set in the environment (GoTrue's name first, an older short name after). */
+function fromEnv(env: Env, names: string[]): [string, string] | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value !== '') return [name, value];
+  }
+  return undefined;
+}
+
+class Reader {
+  constructor(
+    private readonly file: string,
+    private readonly env: Env,
+  ) {}
+
+  flag(section: Table, where: string, key: string, fallback: boolean, envNames: string[], invertEnv = false): boolean {
+    const set = fromEnv(this.env, envNames);
+    if (set) {
+      const [name, value] = set;
+      if (value !== 'true' && value !== 'false') throw new Error(`${name} must be true or false`);
+      return (value === 'true') !== invertEnv;
+    }
+    const value = section[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'boolean') throw new Error(`${this.file}: ${where} ${key} must be true or false`);
+    return value;
+  }
+
+  count(section: Table, where: string, key: string, fallback: number, envNames: string[]): number {
+    const set = fromEnv(this.env, envNames);
+    const value = set ? Number(set[1]) : section[key];
+    if (value === undefined) return fallback;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) {
+      throw new Error(set ? `${set[0]} must be a non-negative number` : `${this.file}: ${where} ${key} must be a non-negative number`);
+    }
+    return value;
+  }
+
+  /** A Go duration ("60s", "1m30s") in the file or the environment, or plain seconds; in seconds. */
+  duration(section: Table, where: string, key: string, fallbackSeconds: number, envNames: string[]): number {
+    const set = fromEnv(this.env, envNames);
+    const value = set ? set[1] : section[key];
+    if (value === undefined) return fallbackSeconds;
+    const label = set ? set[0] : `${this.file}: ${where} ${key}`;
+    if (typeof value === 'number' && value >= 0) return value;
+    if (typeof value === 'string') {
+      if (/^\d+(\.\d+)?$/.test(value)) return Number(value);
+      const ms = parseGoDuration(value);
+      if (ms !== undefined) return ms / 1000;
+    }
+    throw new Error(`${label} must be a duration such as "60s"`);
+  }
+
+  text(section: Table, where: string, key: string, envNames: string[]): string | undefined {
+    const set = fromEnv(this.env, envNames);
+    if (set) return set[1];
+    const value = section[key];
+    if (value !== undefined && typeof value !== 'string') throw new Error(`${this.file}: ${where} ${key} must be a string`);
+    return value;
+  }
+
+  list(section: Table, where: string, key: string, envNames: string[]): string[] {
+    const set = fromEnv(this.env, envNames);
+    if (set) return set[1].split(',').map((s) => s.trim()).filter(Boolean);
+    const value = section[key] ?? [];
+    if (!Array.isArray(value) || !value.every((u) => typeof u === 'string')) {
+      throw new Error(`${this.file}: ${where} ${key} must be a list of strings`);
+    }
+    return value as string[];
+  }
+}
+
+/** GoTrue lets a session younger than 24 hours change the password without a nonce. */
+const REAUTHENTICATION_WINDOW_SECONDS = 24 * 60 * 60;
+
+/**
+ * Parses config.toml text; a malformed file or a wrongly typed setting is a start-up error. The
+ * defaults are the Supabase CLI's (pkg/config) for a key the file leaves out.
+ */
+export function parseProjectConfig(text: string, env: Env = {}, file = 'config.toml'): ProjectConfig {
+  let doc: Table;
   try {
-    doc = parse(text) as Record<string, unknown>;
+    doc = parse(text) as Table;
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`);
   }
+  const read = new Reader(file, env);
   const auth = table(doc.auth);
-  const siteUrl = auth.site_url;
-  if (siteUrl !== undefined && typeof siteUrl !== 'string') throw new Error(`${file}: [auth] site_url must be a string`);
-  const extra = auth.additional_redirect_urls ?? [];
-  if (!Array.isArray(extra) || !extra.every((u) => typeof u === 'string')) {
-    throw new Error(`${file}: [auth] additional_redirect_urls must be a list of strings`);
-  }
+  const email = table(auth.email);
+  const totp = table(table(auth.mfa).totp);
+  const limits = table(auth.rate_limit);
+  const api = table(doc.api);
   const verifyJwt = new Map<string, boolean>();
   for (const [name, settings] of Object.entries(table(doc.functions))) {
     const value = table(settings).verify_jwt;
@@ -41,15 +162,45 @@ export function parseProjectConfig(text: string, file = 'config.toml'): ProjectC
     if (typeof value !== 'boolean') throw new Error(`${file}: [functions.${name}] verify_jwt must be true or false`);
     verifyJwt.set(name, value);
   }
-  const maxRows = table(doc.api).max_rows;
-  if (maxRows !== undefined && !(Number.isSafeInteger(maxRows) && (maxRows as number) > 0)) {
-    throw new Error(`${file}: [api] max_rows must be a positive whole number`);
-  }
-  return {siteUrl, additionalRedirectUrls: extra as string[], verifyJwt, maxRows: maxRows as number | undefined};
+  return {
+    auth: {
+      siteUrl: read.text(auth, '[auth]', 'site_url', ['GOTRUE_SITE_URL', 'SITE_URL']) ?? 'http://127.0.0.1:3000',
+      additionalRedirectUrls: read.list(auth, '[auth]', 'additional_redirect_urls', ['GOTRUE_URI_ALLOW_LIST', 'ADDITIONAL_REDIRECT_URLS']),
+      jwtExpirySeconds: read.count(auth, '[auth]', 'jwt_expiry', 3600, ['GOTRUE_JWT_EXP', 'JWT_EXPIRY']),
+      refreshTokenRotation: read.flag(auth, '[auth]', 'enable_refresh_token_rotation', true, ['GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED']),
+      refreshTokenReuseIntervalSeconds: read.count(auth, '[auth]', 'refresh_token_reuse_interval', 10, [
+        'GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL',
+        'REFRESH_TOKEN_REUSE_INTERVAL',
+      ]),
+      enableSignup: read.flag(auth, '[auth]', 'enable_signup', true, ['GOTRUE_DISABLE_SIGNUP'], true),
+      emailProviderEnabled: read.flag(email, '[auth.email]', 'enable_signup', true, ['GOTRUE_EXTERNAL_EMAIL_ENABLED']),
+      minimumPasswordLength: read.count(auth, '[auth]', 'minimum_password_length', 6, ['GOTRUE_PASSWORD_MIN_LENGTH']),
+      enableConfirmations: read.flag(email, '[auth.email]', 'enable_confirmations', false, ['GOTRUE_MAILER_AUTOCONFIRM'], true),
+      mailMaxFrequencySeconds: read.duration(email, '[auth.email]', 'max_frequency', 1, ['GOTRUE_SMTP_MAX_FREQUENCY', 'MAILER_MAX_FREQUENCY']),
+      doubleConfirmChanges: read.flag(email, '[auth.email]', 'double_confirm_changes', true, ['GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED']),
+      securePasswordChange: read.flag(email, '[auth.email]', 'secure_password_change', false, [
+        'GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION',
+      ]),
+      // Not a config.toml key: GoTrue's fixed 24 hours, which tests shorten through the variable.
+      reauthenticationWindowSeconds: read.count({}, '', 'GOTRUE_REAUTHENTICATION_WINDOW', REAUTHENTICATION_WINDOW_SECONDS, [
+        'GOTRUE_REAUTHENTICATION_WINDOW',
+      ]),
+      // The CLI template leaves TOTP off; GoTrue itself defaults it on. The file decides here.
+      totpEnrollEnabled: read.flag(totp, '[auth.mfa.totp]', 'enroll_enabled', false, ['GOTRUE_MFA_TOTP_ENROLL_ENABLED']),
+      totpVerifyEnabled: read.flag(totp, '[auth.mfa.totp]', 'verify_enabled', false, ['GOTRUE_MFA_TOTP_VERIFY_ENABLED']),
+      rateLimit: {
+        emailSent: read.count(limits, '[auth.rate_limit]', 'email_sent', 2, ['GOTRUE_RATE_LIMIT_EMAIL_SENT']),
+        tokenRefresh: read.count(limits, '[auth.rate_limit]', 'token_refresh', 150, ['GOTRUE_RATE_LIMIT_TOKEN_REFRESH']),
+        signInSignUps: read.count(limits, '[auth.rate_limit]', 'sign_in_sign_ups', 30, ['GOTRUE_RATE_LIMIT_OTP']),
+        tokenVerifications: read.count(limits, '[auth.rate_limit]', 'token_verifications', 30, ['GOTRUE_RATE_LIMIT_VERIFY']),
+      },
+    },
+    apiMaxRows: read.count(api, '[api]', 'max_rows', 1000, ['PGRST_DB_MAX_ROWS']),
+    verifyJwt,
+  };
 }
 
-/** `<supabaseDir>/config.toml`, or empty settings when the project has none. */
-export function readProjectConfig(file: string): ProjectConfig {
-  if (!fs.existsSync(file)) return {siteUrl: undefined, additionalRedirectUrls: [], verifyJwt: new Map(), maxRows: undefined};
-  return parseProjectConfig(fs.readFileSync(file, 'utf8'), file);
+/** `<supabaseDir>/config.toml`, or the CLI's defaults when the project has none. */
+export function readProjectConfig(file: string, env: Env = {}): ProjectConfig {
+  return parseProjectConfig(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', env, file);
 }

@@ -1,10 +1,10 @@
 // The admin users API that supabase.auth.admin calls with the service_role key.
 import {isPgError} from '../db/database';
-import type {AuthContext} from './context';
+import {parseGoDuration} from '../goDuration';
+import type {AdminContext, AuthContext} from './context';
 import {notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalBoolean, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword} from './passwords';
-import {requireAdmin} from './requestAuth';
 import {logoutAll} from './sessions';
 import {loadUserJson, userJson} from './userJson';
 import {
@@ -31,24 +31,15 @@ function positiveInt(value: string | null, fallback: number, name: string): numb
   return n;
 }
 
-/** Go's time.ParseDuration for the units GoTrue's ban_duration accepts; 'none' lifts a ban. */
+/** GoTrue's ban_duration: a Go duration in milliseconds; 'none' lifts a ban. */
 export function parseBanDuration(value: string): number | null {
   if (value === 'none') return null;
-  const units: Record<string, number> = {ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000};
-  const re = /(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/gy;
-  let total = 0;
-  let matched = 0;
-  let m: RegExpExecArray | null;
-  while ((m = re.exec(value)) !== null) {
-    total += Number(m[1]) * (units[m[2] as string] as number);
-    matched = re.lastIndex;
-  }
-  if (value === '' || matched !== value.length) throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
-  return total;
+  const ms = parseGoDuration(value);
+  if (ms === undefined) throw validationFailed(`invalid format for ban duration: time: invalid duration "${value}"`);
+  return ms;
 }
 
-export async function listUsers(ctx: AuthContext): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function listUsers(ctx: AdminContext): Promise<Response> {
   const page = positiveInt(ctx.url.searchParams.get('page'), 1, 'page');
   const perPage = Math.min(positiveInt(ctx.url.searchParams.get('per_page'), DEFAULT_PER_PAGE, 'per_page'), MAX_PER_PAGE);
   const db = ctx.platform.db;
@@ -103,14 +94,12 @@ async function userOr404(ctx: AuthContext, id: string): Promise<UserRow> {
   return user;
 }
 
-export async function getUserById(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function getUserById(ctx: AdminContext, id: string): Promise<Response> {
   const user = await userOr404(ctx, id);
   return ok(await loadUserJson(ctx.platform.db, user));
 }
 
-export async function createUser(ctx: AuthContext): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function createUser(ctx: AdminContext): Promise<Response> {
   const body = await readJson(ctx.request);
   if (optionalString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
   const email = validateEmail(optionalString(body, 'email'));
@@ -120,7 +109,7 @@ export async function createUser(ctx: AuthContext): Promise<Response> {
   const appMetadata = optionalObject(body, 'app_metadata') ?? {};
   const banDuration = optionalString(body, 'ban_duration');
   const banMs = banDuration ? parseBanDuration(banDuration) : null;
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
   if (await findUserByEmail(ctx.platform.db, email)) {
     throw unprocessable('email_exists', 'A user with this email address has already been registered');
   }
@@ -154,8 +143,7 @@ function emailTakenOr(error: unknown): unknown {
   return error;
 }
 
-export async function updateUserById(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function updateUserById(ctx: AdminContext, id: string): Promise<Response> {
   const body = await readJson(ctx.request);
   await userOr404(ctx, id);
   const password = optionalString(body, 'password');
@@ -167,7 +155,7 @@ export async function updateUserById(ctx: AuthContext, id: string): Promise<Resp
   const banDuration = optionalString(body, 'ban_duration');
   const banMs = banDuration ? parseBanDuration(banDuration) : undefined;
   if (optionalString(body, 'phone')) throw unprocessable('phone_provider_disabled', 'Unsupported phone provider');
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
   const passwordHash = password !== undefined ? await hashPassword(password) : undefined;
   try {
     const json = await ctx.platform.db.transaction(async (tx) => {
@@ -219,8 +207,7 @@ export async function updateUserById(ctx: AuthContext, id: string): Promise<Resp
   }
 }
 
-export async function deleteUser(ctx: AuthContext, id: string): Promise<Response> {
-  await requireAdmin(ctx.platform, ctx.request);
+export async function deleteUser(ctx: AdminContext, id: string): Promise<Response> {
   const body = await readJson(ctx.request);
   const soft = optionalBoolean(body, 'should_soft_delete') ?? false;
   await userOr404(ctx, id);

@@ -1,6 +1,8 @@
+import type {JwtClaims} from '../keys';
 import type {Platform} from '../platform';
 import type {RateLimiter} from './rateLimit';
-import type {AuthSettings} from './settings';
+import type {Caller} from './requestAuth';
+import type {AuthSettings} from '../projectConfig';
 
 /** What every auth handler gets: the request and the service's shared state. */
 export interface AuthContext {
@@ -11,4 +13,14 @@ export interface AuthContext {
   limiter: RateLimiter;
   /** [auth] settings from supabase/config.toml. */
   settings: AuthSettings;
+}
+
+/** A handler behind GoTrue's requireAuthentication: the signed-in caller is resolved already. */
+export interface UserContext extends AuthContext {
+  caller: Caller;
+}
+
+/** A handler behind GoTrue's requireAdminCredentials (service_role). */
+export interface AdminContext extends AuthContext {
+  admin: JwtClaims;
 }

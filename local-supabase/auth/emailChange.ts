@@ -7,10 +7,10 @@ import type {Queryable} from '../db/database';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {forbidden, unprocessable} from './errors';
-import {checkMailFrequency, OTP_EXPIRY_SECONDS} from './links';
+import {OTP_EXPIRY_SECONDS, verifyLink} from './links';
 import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
-import {findUserByEmail, findUserById, type UserRow} from './users';
+import {findUserByEmail, findUserById, storeOneTimeToken, type UserRow} from './users';
 
 /** GoTrue's answer when one of two required links has been followed. */
 export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
@@ -28,8 +28,7 @@ interface PendingChange {
 export async function startEmailChange(ctx: AuthContext, tx: Queryable, user: UserRow, newEmail: string): Promise<PendingChange> {
   const other = await findUserByEmail(tx, newEmail);
   if (other && other.id !== user.id) throw unprocessable('email_exists', EMAIL_EXISTS);
-  checkMailFrequency(ctx, user.email_change_sent_at);
-  ctx.limiter.enforceEmail();
+  ctx.limiter.enforceMail('email_change', user.email ? [user.email, newEmail] : [newEmail]);
   const otpNew = newOtp();
   const change: PendingChange = {newEmail, newOtp: otpNew, newToken: tokenHash(newEmail, otpNew)};
   if (ctx.settings.doubleConfirmChanges && user.email) {
@@ -42,35 +41,18 @@ export async function startEmailChange(ctx: AuthContext, tx: Queryable, user: Us
       where id = $1`,
     [user.id, newEmail, change.newToken, change.current?.token ?? ''],
   );
-  await storeToken(tx, user.id, 'email_change_token_new', change.newToken, newEmail);
-  if (change.current) await storeToken(tx, user.id, 'email_change_token_current', change.current.token, change.current.email);
+  await storeOneTimeToken(tx, user.id, 'email_change_token_new', change.newToken, newEmail);
+  if (change.current) await storeOneTimeToken(tx, user.id, 'email_change_token_current', change.current.token, change.current.email);
   else await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'email_change_token_current'`, [user.id]);
   return change;
 }
 
-async function storeToken(tx: Queryable, userId: string, type: string, hash: string, relatesTo: string): Promise<void> {
-  await tx.query(
-    `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values (gen_random_uuid(), $1, $2::auth.one_time_token_type, $3, $4, now(), now())
-     on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-       updated_at = now()`,
-    [userId, type, hash, relatesTo],
-  );
-}
-
-function verifyLink(ctx: AuthContext, token: string, redirectTo: string): string {
-  return (
-    `${ctx.platform.apiUrl}/auth/v1/verify?token=${encodeURIComponent(token)}` +
-    `&type=email_change&redirect_to=${encodeURIComponent(redirectTo)}`
-  );
-}
-
 export async function mailEmailChange(ctx: AuthContext, user: UserRow, change: PendingChange, redirectTo: string): Promise<void> {
   const minutes = OTP_EXPIRY_SECONDS / 60;
-  await ctx.platform.mail.send(linkMail('email_change_new', change.newEmail, verifyLink(ctx, change.newToken, redirectTo), change.newOtp, minutes));
+  await ctx.platform.mail.send(linkMail('email_change_new', change.newEmail, verifyLink(ctx, change.newToken, 'email_change', redirectTo), change.newOtp, minutes));
   if (change.current) {
     const {email, token, otp} = change.current;
-    await ctx.platform.mail.send(linkMail('email_change_current', email, verifyLink(ctx, token, redirectTo), otp, minutes));
+    await ctx.platform.mail.send(linkMail('email_change_current', email, verifyLink(ctx, token, 'email_change', redirectTo), otp, minutes));
   } else if (user.email) {
     await ctx.platform.mail.send(linkMail('email_change_notice', user.email, null, null, minutes));
   }

@@ -3,10 +3,58 @@
 
 export const API_VERSION = '2024-01-01';
 
+/** The `error_code` values this server answers with: GoTrue's own (internal/api/apierrors/errorcode.go). */
+export type ErrorCode =
+  | 'anonymous_provider_disabled'
+  | 'bad_code_verifier'
+  | 'bad_json'
+  | 'bad_jwt'
+  | 'email_exists'
+  | 'email_not_confirmed'
+  | 'email_provider_disabled'
+  | 'flow_state_expired'
+  | 'flow_state_not_found'
+  | 'insufficient_aal'
+  | 'invalid_credentials'
+  | 'method_not_allowed'
+  | 'mfa_challenge_expired'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_factor_not_found'
+  | 'mfa_ip_address_mismatch'
+  | 'mfa_phone_enroll_not_enabled'
+  | 'mfa_totp_enroll_not_enabled'
+  | 'mfa_totp_verify_not_enabled'
+  | 'mfa_verification_failed'
+  | 'mfa_webauthn_enroll_not_enabled'
+  | 'no_authorization'
+  | 'not_admin'
+  | 'not_found'
+  | 'otp_disabled'
+  | 'otp_expired'
+  | 'over_email_send_rate_limit'
+  | 'over_request_rate_limit'
+  | 'passkey_disabled'
+  | 'phone_provider_disabled'
+  | 'reauthentication_needed'
+  | 'reauthentication_not_valid'
+  | 'refresh_token_already_used'
+  | 'refresh_token_not_found'
+  | 'same_password'
+  | 'saml_provider_disabled'
+  | 'session_not_found'
+  | 'signup_disabled'
+  | 'too_many_enrolled_mfa_factors'
+  | 'unexpected_failure'
+  | 'user_already_exists'
+  | 'user_banned'
+  | 'user_not_found'
+  | 'validation_failed'
+  | 'weak_password';
+
 export class AuthError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     /** Extra top-level body fields (e.g. `weak_password`). */
     readonly extra: Record<string, unknown> = {},
@@ -26,11 +74,11 @@ export class OAuthError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AuthError(400, code, message);
+export const badRequest = (code: ErrorCode, message: string) => new AuthError(400, code, message);
 export const validationFailed = (message: string) => new AuthError(400, 'validation_failed', message);
-export const unprocessable = (code: string, message: string) => new AuthError(422, code, message);
-export const forbidden = (code: string, message: string) => new AuthError(403, code, message);
-export const notFound = (code: string, message: string) => new AuthError(404, code, message);
+export const unprocessable = (code: ErrorCode, message: string) => new AuthError(422, code, message);
+export const forbidden = (code: ErrorCode, message: string) => new AuthError(403, code, message);
+export const notFound = (code: ErrorCode, message: string) => new AuthError(404, code, message);
 
 function wantsVersionedErrors(request: Request): boolean {
   const header = request.headers.get('x-supabase-api-version');

@@ -1,5 +1,5 @@
 // Request parsing and JSON responses for the auth service.
-import {AuthError, badRequest} from './errors';
+import {badRequest} from './errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -57,8 +57,4 @@ export function optionalBoolean(body: JsonObject, key: string): boolean | undefi
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID_RE.test(value);
-}
-
-export function isAuthError(error: unknown): error is AuthError {
-  return error instanceof AuthError;
 }

@@ -1,12 +1,13 @@
 // The GoTrue (Supabase Auth) subset mounted at /auth/v1.
 import type {Platform, ServiceHandler} from '../platform';
+import {authAdminDb} from './authAdminDb';
 import {RateLimiter} from './rateLimit';
 import {dispatch} from './router';
-import {authSettings} from './settings';
 
-export function createAuthService(platform: Platform): ServiceHandler {
-  const limiter = new RateLimiter(platform.config.rateLimitScale);
-  const settings = authSettings(platform.config.supabaseDir);
+export function createAuthService(shared: Platform): ServiceHandler {
+  const platform = {...shared, db: authAdminDb(shared.db)};
+  const settings = platform.config.auth;
+  const limiter = new RateLimiter(platform.config.rateLimitScale, settings);
   return (request, context) =>
     dispatch(request, context, {platform, request, url: context.url, ip: context.ip, limiter, settings});
 }

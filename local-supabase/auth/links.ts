@@ -1,6 +1,6 @@
-// Issuing the one-time tokens behind e-mail links (confirmation, recovery) and mailing them.
+// Issuing the one-time tokens behind e-mail links (confirmation, recovery, magic link, invite)
+// and mailing them.
 import type {Queryable} from '../db/database';
-import {AuthError} from './errors';
 import type {AuthContext} from './context';
 import {linkMail, type LinkMailKind} from './mail';
 import {createFlowState, type PkceParams} from './pkce';
@@ -17,36 +17,13 @@ export interface IssuedLink {
   otp: string;
 }
 
+// A magic link is a recovery token with another mail, an invitation a confirmation token, as in GoTrue.
 const COLUMNS = {
-  confirmation: {token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token', flow: 'email/signup'},
-  recovery: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'recovery'},
+  confirmation: {token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token', flow: 'email/signup', verify: 'signup'},
+  recovery: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'recovery', verify: 'recovery'},
+  magiclink: {token: 'recovery_token', sentAt: 'recovery_sent_at', type: 'recovery_token', flow: 'magiclink', verify: 'magiclink'},
+  invite: {token: 'confirmation_token', sentAt: 'confirmation_sent_at', type: 'confirmation_token', flow: 'invite', verify: 'invite'},
 } as const;
-
-/**
- * The checks before any mail of `kind` to `email`, run the same way whether or not the address
- * has an account (anything else would tell who is registered): max_frequency per address, then
- * the project's e-mail quota.
- */
-export function checkMailAllowed(ctx: AuthContext, kind: LinkMailKind, email: string): void {
-  const remaining = ctx.limiter.mailWait(kind, email, ctx.platform.config.emailMaxFrequencySeconds * 1000);
-  if (remaining > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
-  }
-  ctx.limiter.enforceEmail();
-}
-
-/**
- * max_frequency for mails a signed-in user asks for (e-mail change, reauthentication): the
- * account is known already, so the spacing is kept on the user's own sent-at column.
- */
-export function checkMailFrequency(ctx: AuthContext, sentAt: Date | null): void {
-  const wait = ctx.platform.config.emailMaxFrequencySeconds * 1000;
-  if (!sentAt || wait <= 0) return;
-  const remaining = Math.ceil((sentAt.getTime() + wait - Date.now()) / 1000);
-  if (remaining > 0) {
-    throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${remaining} seconds.`);
-  }
-}
 
 /** Stores a fresh token on the user (inside the caller's transaction); mail it after commit. */
 export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMailKind, pkce?: PkceParams): Promise<IssuedLink> {
@@ -54,16 +31,25 @@ export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMai
   const otp = newOtp();
   const token = (pkce ? PKCE_PREFIX : '') + tokenHash(email, otp);
   const c = COLUMNS[kind];
-  await tx.query(`update auth.users set ${c.token} = $2, ${c.sentAt} = now(), updated_at = now() where id = $1`, [user.id, token]);
+  const invited = kind === 'invite' ? ', invited_at = now()' : '';
+  await tx.query(`update auth.users set ${c.token} = $2, ${c.sentAt} = now()${invited}, updated_at = now() where id = $1`, [user.id, token]);
   await storeOneTimeToken(tx, user.id, c.type, token, email);
   if (pkce) await createFlowState(tx, user.id, pkce, c.flow);
   return {kind, email, token, otp};
 }
 
+/** GoTrue's e-mail action link: GET /verify with the token hash, the type and where to go after. */
+export function verifyLink(ctx: AuthContext, token: string, type: string, redirectTo: string): string {
+  return (
+    `${ctx.platform.apiUrl}/auth/v1/verify?token=${encodeURIComponent(token)}` +
+    `&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`
+  );
+}
+
+/** The verify type of a link issued for `kind`. */
+export const verifyType = (kind: LinkMailKind): string => COLUMNS[kind].verify;
+
 export async function mailLink(ctx: AuthContext, issued: IssuedLink, redirectTo: string): Promise<void> {
-  const type = issued.kind === 'confirmation' ? 'signup' : 'recovery';
-  const link =
-    `${ctx.platform.apiUrl}/auth/v1/verify?token=${encodeURIComponent(issued.token)}` +
-    `&type=${type}&redirect_to=${encodeURIComponent(redirectTo)}`;
+  const link = verifyLink(ctx, issued.token, verifyType(issued.kind), redirectTo);
   await ctx.platform.mail.send(linkMail(issued.kind, issued.email, link, issued.otp, OTP_EXPIRY_SECONDS / 60));
 }

@@ -4,7 +4,7 @@ import type {OutgoingMail} from '../mail/outbox';
 
 const BRAND = 'Research Methods Academy';
 
-export type LinkMailKind = 'confirmation' | 'recovery';
+export type LinkMailKind = 'confirmation' | 'recovery' | 'magiclink' | 'invite';
 export type MailKind = LinkMailKind | 'email_change_new' | 'email_change_current' | 'email_change_notice' | 'reauthentication';
 
 const COPY: Record<MailKind, {subject: string; heading: string; intro: string; action: string; ignore: string}> = {
@@ -21,6 +21,20 @@ const COPY: Record<MailKind, {subject: string; heading: string; intro: string; a
     intro: `Someone (hopefully you) asked to reset the password of your ${BRAND} account.`,
     action: 'Choose a new password',
     ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays unchanged.',
+  },
+  magiclink: {
+    subject: `Your ${BRAND} sign-in link`,
+    heading: 'Sign in',
+    intro: `Someone (hopefully you) asked to sign in to ${BRAND} with this e-mail address.`,
+    action: 'Sign in',
+    ignore: 'If you did not ask for this, you can ignore this e-mail; nobody is signed in.',
+  },
+  invite: {
+    subject: `You are invited to ${BRAND}`,
+    heading: 'You have been invited',
+    intro: `You have been invited to create an account on ${BRAND}. Accept to sign in and choose a password.`,
+    action: 'Accept the invitation',
+    ignore: 'If you do not want an account, you can ignore this e-mail.',
   },
   email_change_new: {
     subject: `Confirm your new ${BRAND} e-mail address`,

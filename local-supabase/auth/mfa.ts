@@ -1,10 +1,10 @@
 // TOTP multi-factor authentication: enroll, challenge, verify (to aal2), unenroll.
 import {randomUUID} from 'node:crypto';
-import type {AuthContext} from './context';
+import type {AuthContext, UserContext} from './context';
 import {AuthError, forbidden, notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalString, readJson} from './http';
 import {qrCodeSvg} from './qr';
-import {requireUser, type Caller} from './requestAuth';
+import type {Caller} from './requestAuth';
 import {addAmrClaim, rotateSessionToken, sessionResponse, snapshot} from './sessions';
 import {randomBase32} from './tokens';
 import {matchTotpStep, otpauthUri} from './totp';
@@ -15,19 +15,13 @@ const CHALLENGE_TTL_SECONDS = 300;
 /** Unverified factors left behind by abandoned enrolments are swept after this long. */
 const UNVERIFIED_FACTOR_TTL_SECONDS = 300;
 
-async function mfaCaller(ctx: AuthContext): Promise<Caller> {
-  const caller = await requireUser(ctx.platform, ctx.request);
-  if (caller.user.is_anonymous) throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
-  return caller;
-}
-
 function inetOrZero(ip: string): string {
   const clean = ip.replace(/^::ffff:/, '');
   return /^[0-9a-fA-F:.]+$/.test(clean) ? clean : '0.0.0.0';
 }
 
-export async function enroll(ctx: AuthContext): Promise<Response> {
-  const caller = await mfaCaller(ctx);
+export async function enroll(ctx: UserContext): Promise<Response> {
+  const {caller} = ctx;
   const body = await readJson(ctx.request);
   const factorType = optionalString(body, 'factor_type') ?? '';
   if (factorType === 'phone') throw unprocessable('mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
@@ -38,7 +32,7 @@ export async function enroll(ctx: AuthContext): Promise<Response> {
   let issuer = optionalString(body, 'issuer') ?? '';
   if (!issuer) {
     try {
-      issuer = new URL(ctx.platform.config.siteUrl).host;
+      issuer = new URL(ctx.settings.siteUrl).host;
     } catch {
       issuer = 'local-supabase';
     }
@@ -76,9 +70,8 @@ async function ownFactor(ctx: AuthContext, caller: Caller, factorId: string): Pr
   return factor;
 }
 
-export async function challenge(ctx: AuthContext, factorId: string): Promise<Response> {
-  const caller = await mfaCaller(ctx);
-  ctx.limiter.enforce('mfa', ctx.ip);
+export async function challenge(ctx: UserContext, factorId: string): Promise<Response> {
+  const {caller} = ctx;
   await readJson(ctx.request);
   const factor = await ownFactor(ctx, caller, factorId);
   const id = randomUUID();
@@ -93,9 +86,8 @@ export async function challenge(ctx: AuthContext, factorId: string): Promise<Res
   return ok({id, type: 'totp', expires_at: Math.floor(createdAt.getTime() / 1000) + CHALLENGE_TTL_SECONDS});
 }
 
-export async function verifyFactor(ctx: AuthContext, factorId: string): Promise<Response> {
-  const caller = await mfaCaller(ctx);
-  ctx.limiter.enforce('mfa', ctx.ip);
+export async function verifyFactor(ctx: UserContext, factorId: string): Promise<Response> {
+  const {caller} = ctx;
   const body = await readJson(ctx.request);
   const challengeId = optionalString(body, 'challenge_id') ?? '';
   const code = (optionalString(body, 'code') ?? '').trim();
@@ -149,8 +141,8 @@ export async function verifyFactor(ctx: AuthContext, factorId: string): Promise<
   return ok(await sessionResponse(ctx.platform, snap));
 }
 
-export async function unenroll(ctx: AuthContext, factorId: string): Promise<Response> {
-  const caller = await mfaCaller(ctx);
+export async function unenroll(ctx: UserContext, factorId: string): Promise<Response> {
+  const {caller} = ctx;
   const factor = await ownFactor(ctx, caller, factorId);
   if (factor.status === 'verified' && caller.aal !== 'aal2') {
     throw new AuthError(422, 'insufficient_aal', 'AAL2 required to unenroll verified factor');

@@ -3,17 +3,17 @@
 import bcrypt from 'bcrypt';
 import {AuthError, validationFailed} from './errors';
 
-export const MIN_PASSWORD_LENGTH = 6;
 /** bcrypt ignores everything after 72 bytes; GoTrue refuses longer passwords rather than truncate. */
 export const MAX_PASSWORD_BYTES = 72;
 const BCRYPT_COST = 10;
 
-export function checkPasswordStrength(password: string): void {
+/** GoTrue's password check; `minimumLength` is config.toml's minimum_password_length. */
+export function checkPasswordStrength(password: string, minimumLength: number): void {
   if (Buffer.byteLength(password, 'utf8') > MAX_PASSWORD_BYTES) {
     throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
   }
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    const message = `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`;
+  if ([...password].length < minimumLength) {
+    const message = `Password should be at least ${minimumLength} characters.`;
     throw new AuthError(422, 'weak_password', message, {weak_password: {reasons: ['length']}});
   }
 }

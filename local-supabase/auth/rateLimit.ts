@@ -1,5 +1,7 @@
-// GoTrue's per-IP token buckets (api/apilimiter) and its global e-mail quota. Limits are
-// multiplied by config.rateLimitScale so tests can relax them.
+// GoTrue's per-IP token buckets (api/apilimiter), the spacing between two mails to one address
+// (max_frequency) and the project's e-mail quota. Limits are multiplied by config.rateLimitScale
+// so tests can relax them.
+import type {AuthRateLimits, AuthSettings} from '../projectConfig';
 import {AuthError} from './errors';
 
 interface Bucket {
@@ -14,17 +16,23 @@ export interface LimitSpec {
   burst: number;
 }
 
-export const LIMITS = {
-  // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
-  token: {rate: 150, perSeconds: 300, burst: 30},
-  verify: {rate: 30, perSeconds: 300, burst: 30},
-  // sign-up, recover, PUT /user
-  otp: {rate: 30, perSeconds: 300, burst: 30},
-  mfa: {rate: 15, perSeconds: 60, burst: 30},
-  emailSent: {rate: 30, perSeconds: 3600, burst: 30},
-} satisfies Record<string, LimitSpec>;
+export type LimitName = 'token' | 'verify' | 'otp' | 'mfa' | 'emailSent';
 
-export type LimitName = keyof typeof LIMITS;
+/** A burst is never larger than GoTrue's 30 requests, nor than the whole allowance. */
+const burstOf = (rate: number) => Math.min(rate, 30);
+
+/** The buckets from [auth.rate_limit]; the MFA one is GoTrue's fixed limit. */
+export function limitSpecs(limits: AuthRateLimits): Record<LimitName, LimitSpec> {
+  return {
+    // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
+    token: {rate: limits.tokenRefresh, perSeconds: 300, burst: burstOf(limits.tokenRefresh)},
+    verify: {rate: limits.tokenVerifications, perSeconds: 300, burst: burstOf(limits.tokenVerifications)},
+    // sign-up, magic link and e-mail code, recover, resend, PUT /user
+    otp: {rate: limits.signInSignUps, perSeconds: 300, burst: burstOf(limits.signInSignUps)},
+    mfa: {rate: 15, perSeconds: 60, burst: 30},
+    emailSent: {rate: limits.emailSent, perSeconds: 3600, burst: limits.emailSent},
+  };
+}
 
 const MAX_KEYS = 50_000;
 
@@ -32,11 +40,21 @@ export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
   private readonly lastMail = new Map<string, number>();
 
-  constructor(private readonly scale: number) {}
+  private readonly specs: Record<LimitName, LimitSpec>;
+  /** [auth.email] max_frequency: the least time between two mails of one kind to one address. */
+  private readonly mailIntervalMs: number;
+
+  constructor(
+    private readonly scale: number,
+    settings: Pick<AuthSettings, 'rateLimit' | 'mailMaxFrequencySeconds'>,
+  ) {
+    this.specs = limitSpecs(settings.rateLimit);
+    this.mailIntervalMs = settings.mailMaxFrequencySeconds * 1000;
+  }
 
   /** Takes one token; false when the bucket is empty. */
   take(name: LimitName, key: string, now = Date.now()): boolean {
-    const spec = LIMITS[name];
+    const spec = this.specs[name];
     const capacity = spec.burst * this.scale;
     const perMs = (spec.rate * this.scale) / (spec.perSeconds * 1000);
     const id = `${name}|${key}`;
@@ -59,24 +77,25 @@ export class RateLimiter {
   }
 
   /**
-   * GoTrue's SMTP max_frequency, kept per address and kind whether or not an account exists, so
-   * a 429 here says nothing about who is registered. Seconds left, or 0 when a mail may go out.
+   * The one check before any mail of `kind` goes to `addresses`: max_frequency per address and
+   * kind, then the project's e-mail quota. It is keyed by address, never by account, and runs
+   * the same way whether or not the address is registered, so a 429 says nothing about who is.
    */
-  mailWait(kind: string, email: string, waitMs: number, now = Date.now()): number {
-    if (waitMs <= 0) return 0;
-    const id = `${kind}|${email.toLowerCase()}`;
-    const last = this.lastMail.get(id);
-    if (last !== undefined && now - last < waitMs) return Math.ceil((last + waitMs - now) / 1000);
+  enforceMail(kind: string, addresses: string[], now = Date.now()): void {
+    const ids = addresses.map((address) => `${kind}|${address.toLowerCase()}`);
+    if (this.mailIntervalMs > 0) {
+      const last = Math.max(...ids.map((id) => this.lastMail.get(id) ?? -Infinity));
+      if (now - last < this.mailIntervalMs) {
+        const seconds = Math.ceil((last + this.mailIntervalMs - now) / 1000);
+        throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
+      }
+    }
+    if (!this.take('emailSent', 'global', now)) throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    if (this.mailIntervalMs <= 0) return;
     if (this.lastMail.size >= MAX_KEYS) {
-      for (const [key, at] of this.lastMail) if (now - at >= waitMs) this.lastMail.delete(key);
+      for (const [key, at] of this.lastMail) if (now - at >= this.mailIntervalMs) this.lastMail.delete(key);
       if (this.lastMail.size >= MAX_KEYS) this.lastMail.clear();
     }
-    this.lastMail.set(id, now);
-    return 0;
-  }
-
-  /** The project-wide e-mail quota. */
-  enforceEmail(): void {
-    if (!this.take('emailSent', 'global')) throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    for (const id of ids) this.lastMail.set(id, now);
   }
 }

@@ -1,28 +1,21 @@
 // GET /reauthenticate (GoTrue api/reauthenticate.go): mails the signed-in user a 6-digit nonce
 // that PUT /user accepts as proof of presence for a password change (secure_password_change).
 import type {Queryable} from '../db/database';
-import type {AuthContext} from './context';
+import type {UserContext} from './context';
 import {unprocessable, validationFailed} from './errors';
 import {ok} from './http';
-import {checkMailFrequency, OTP_EXPIRY_SECONDS} from './links';
+import {OTP_EXPIRY_SECONDS} from './links';
 import {linkMail} from './mail';
-import {requireUser} from './requestAuth';
 import {newOtp, tokenHash} from './tokens';
-import type {UserRow} from './users';
+import {storeOneTimeToken, type UserRow} from './users';
 
 const INVALID_NONCE = 'Nonce has expired or is invalid';
 
-export async function reauthenticate(ctx: AuthContext): Promise<Response> {
-  const caller = await requireUser(ctx.platform, ctx.request);
-  ctx.limiter.enforce('otp', ctx.ip);
-  const {user} = caller;
+export async function reauthenticate(ctx: UserContext): Promise<Response> {
+  const {user} = ctx.caller;
   if (!user.email) throw validationFailed('Reauthentication requires the user to have an email or a phone number');
   if (!user.email_confirmed_at) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
-  const {rows} = await ctx.platform.db.query<{sent: Date | null}>(`select reauthentication_sent_at as sent from auth.users where id = $1`, [
-    user.id,
-  ]);
-  checkMailFrequency(ctx, rows[0]?.sent ?? null);
-  ctx.limiter.enforceEmail();
+  ctx.limiter.enforceMail('reauthentication', [user.email]);
   const otp = newOtp();
   await ctx.platform.db.transaction(async (tx) => {
     const hash = tokenHash(user.email as string, otp);
@@ -30,13 +23,7 @@ export async function reauthenticate(ctx: AuthContext): Promise<Response> {
       `update auth.users set reauthentication_token = $2, reauthentication_sent_at = now(), updated_at = now() where id = $1`,
       [user.id, hash],
     );
-    await tx.query(
-      `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-       values (gen_random_uuid(), $1, 'reauthentication_token', $2, $3, now(), now())
-       on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
-         updated_at = now()`,
-      [user.id, hash, user.email],
-    );
+    await storeOneTimeToken(tx, user.id, 'reauthentication_token', hash, user.email as string);
   });
   await ctx.platform.mail.send(linkMail('reauthentication', user.email, null, otp, OTP_EXPIRY_SECONDS / 60));
   return ok({});

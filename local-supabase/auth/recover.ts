@@ -1,19 +1,18 @@
 // POST /recover: always `{}` so the endpoint never reveals whether an account exists.
 import type {AuthContext} from './context';
 import {ok, optionalString, readJson} from './http';
-import {checkMailAllowed, issueLinkToken, mailLink} from './links';
+import {issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
-import {resolveRedirect} from './redirects';
+import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
 import {validateEmail} from './validation';
 
 export async function recover(ctx: AuthContext): Promise<Response> {
-  ctx.limiter.enforce('otp', ctx.ip);
   const body = await readJson(ctx.request);
   const email = validateEmail(optionalString(body, 'email'));
   const pkce = parsePkceParams(body);
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
-  checkMailAllowed(ctx, 'recovery', email);
+  const redirectTo = requestedRedirect(ctx);
+  ctx.limiter.enforceMail('recovery', [email]);
   const user = await findUserByEmail(ctx.platform.db, email);
   if (!user) return ok({});
   const issued = await ctx.platform.db.transaction(async (tx) => {

@@ -1,7 +1,10 @@
 // Where a link may send the browser: GoTrue's IsRedirectURLValid (site URL, then the allow list
 // from config.toml), minus its blanket trust in any loopback port. Anything else falls back to
 // the site URL, so a crafted link can never bounce a fresh session to a foreign origin.
-import type {LocalSupabaseConfig} from '../config';
+import type {AuthSettings} from '../projectConfig';
+import type {AuthContext} from './context';
+
+type RedirectSettings = Pick<AuthSettings, 'siteUrl' | 'additionalRedirectUrls'>;
 
 /** GoTrue's globs (gobwas/glob with separators `.` and `/`): `*` stays within one segment, `**` spans any. */
 function globToRegExp(pattern: string): RegExp {
@@ -57,7 +60,7 @@ function sameOrigin(a: URL, site: string): boolean {
  * match of an allow-list glob on the parsed URL's origin and path (never on the raw text, where
  * `http://localhost:3000@evil/` would look local). Userinfo is refused outright.
  */
-export function allowedRedirect(config: LocalSupabaseConfig, candidate: string): string | null {
+export function allowedRedirect(config: RedirectSettings, candidate: string): string | null {
   if (candidate === '' || hasControlOrSpace(candidate)) return null;
   let url: URL;
   try {
@@ -71,21 +74,26 @@ export function allowedRedirect(config: LocalSupabaseConfig, candidate: string):
     if (sameOrigin(url, config.siteUrl)) return url.href;
     const origin = `${url.protocol}//${url.host}`;
     const target = `${origin}${url.pathname}`;
-    const allowed = config.redirectAllowList.some(
+    const allowed = config.additionalRedirectUrls.some(
       (pattern) => matchesGlob(pattern, target) || (url.pathname === '/' && matchesGlob(pattern, origin)),
     );
     return allowed ? url.href : null;
   }
   // Custom schemes (mobile deep links) must be listed; they have no origin to compare.
   const withoutFragment = candidate.split('#')[0] as string;
-  return config.redirectAllowList.some((pattern) => matchesGlob(pattern, withoutFragment)) ? withoutFragment : null;
+  return config.additionalRedirectUrls.some((pattern) => matchesGlob(pattern, withoutFragment)) ? withoutFragment : null;
 }
 
 /** redirect_to if allowed, else the Referer if allowed, else the site URL; never with a fragment. */
-export function resolveRedirect(config: LocalSupabaseConfig, redirectTo: string | null | undefined, referer?: string | null): string {
+export function resolveRedirect(config: RedirectSettings, redirectTo: string | null | undefined, referer?: string | null): string {
   for (const candidate of [redirectTo, referer]) {
     const allowed = candidate ? allowedRedirect(config, candidate) : null;
     if (allowed) return allowed;
   }
   return config.siteUrl;
+}
+
+/** Where a link issued for this request leads: its redirect_to, else its Referer, else the site URL. */
+export function requestedRedirect(ctx: AuthContext): string {
+  return resolveRedirect(ctx.settings, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
 }

@@ -4,14 +4,13 @@
 import type {AuthContext} from './context';
 import {validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
-import {checkMailAllowed, issueLinkToken, mailLink} from './links';
+import {issueLinkToken, mailLink} from './links';
 import {parsePkceParams} from './pkce';
-import {resolveRedirect} from './redirects';
+import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
 import {validateEmail} from './validation';
 
 export async function resend(ctx: AuthContext): Promise<Response> {
-  ctx.limiter.enforce('otp', ctx.ip);
   const body = await readJson(ctx.request);
   const type = optionalString(body, 'type');
   if (type !== 'signup') {
@@ -19,9 +18,9 @@ export async function resend(ctx: AuthContext): Promise<Response> {
   }
   const email = validateEmail(optionalString(body, 'email') ?? '');
   const pkce = parsePkceParams(body);
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
 
-  checkMailAllowed(ctx, 'confirmation', email);
+  ctx.limiter.enforceMail('confirmation', [email]);
   const user = await findUserByEmail(ctx.platform.db, email);
   if (!user || user.email_confirmed_at) return ok({message_id: null});
   const issued = await ctx.platform.db.transaction((tx) => issueLinkToken(tx, user, 'confirmation', pkce));

@@ -1,48 +1,100 @@
 // Maps /auth/v1 paths to handlers and turns every failure into a GoTrue error body.
 import {resend} from './resend';
 import type {RequestContext} from '../platform';
-import * as admin from './admin';
-import type {AuthContext} from './context';
-import {AuthError, errorResponse, OAuthError} from './errors';
+import * as adminApi from './admin';
+import type {AdminContext, AuthContext, UserContext} from './context';
+import {AuthError, errorResponse, forbidden, OAuthError} from './errors';
 import {ok} from './http';
+import {generateLink, invite} from './invite';
 import * as mfa from './mfa';
+import {otp} from './otp';
+import {authorize, EXTERNAL_PROVIDERS, passkeysDisabled, samlDisabled} from './providers';
+import type {LimitName} from './rateLimit';
 import {reauthenticate} from './reauthenticate';
+import {requireAdmin, requireUser} from './requestAuth';
 import {recover} from './recover';
 import {signup} from './signup';
 import {token} from './token';
 import {getUser, logoutHandler, updateUser} from './user';
 import {verifyGet, verifyPost} from './verify';
 
-type Handler = (ctx: AuthContext, ...params: string[]) => Promise<Response>;
+type Params = string[];
+type Handler<C> = (ctx: C, ...params: Params) => Promise<Response>;
 
-interface Route {
-  method: string;
-  pattern: RegExp;
-  handler: Handler;
-}
+/**
+ * A route and what GoTrue's middleware decides before its handler runs: who may call it (anyone,
+ * a signed-in user: requireAuthentication, a signed-in non-anonymous user: requireNotAnonymous,
+ * the service role: requireAdminCredentials) and which per-IP limiter bucket it takes
+ * (limitHandler), after the caller is known.
+ */
+type Route = {method: string; pattern: RegExp; limit?: LimitName} & (
+  | {access: 'anyone'; handler: Handler<AuthContext>}
+  | {access: 'user' | 'namedUser'; handler: Handler<UserContext>}
+  | {access: 'admin'; handler: Handler<AdminContext>}
+);
 
 const ID = '([^/]+)';
-const route = (method: string, path: string, handler: Handler): Route => ({
+const pattern = (path: string) => new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`);
+
+const anyone = (method: string, path: string, handler: Handler<AuthContext>, limit?: LimitName): Route => ({
   method,
-  pattern: new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`),
+  pattern: pattern(path),
+  access: 'anyone',
+  handler,
+  limit,
+});
+const user = (method: string, path: string, handler: Handler<UserContext>, limit?: LimitName): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'user',
+  handler,
+  limit,
+});
+const namedUser = (method: string, path: string, handler: Handler<UserContext>, limit?: LimitName): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'namedUser',
+  handler,
+  limit,
+});
+const admin = (method: string, path: string, handler: Handler<AdminContext>): Route => ({
+  method,
+  pattern: pattern(path),
+  access: 'admin',
   handler,
 });
+
+/** Checks the route's access and rate limit, then runs its handler with the caller resolved. */
+async function run(route: Route, ctx: AuthContext, params: Params): Promise<Response> {
+  switch (route.access) {
+    case 'anyone':
+      if (route.limit) ctx.limiter.enforce(route.limit, ctx.ip);
+      return route.handler(ctx, ...params);
+    case 'user':
+    case 'namedUser': {
+      const caller = await requireUser(ctx.platform, ctx.request);
+      if (route.access === 'namedUser' && caller.user.is_anonymous) {
+        throw forbidden('no_authorization', 'Anonymous user not allowed to perform these actions');
+      }
+      if (route.limit) ctx.limiter.enforce(route.limit, ctx.ip);
+      return route.handler({...ctx, caller}, ...params);
+    }
+    case 'admin':
+      return route.handler({...ctx, admin: await requireAdmin(ctx.platform, ctx.request)}, ...params);
+  }
+}
 
 function health(): Promise<Response> {
   return Promise.resolve(ok({version: 'v2.189.0', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API'}));
 }
 
-function settings(): Promise<Response> {
-  const providers = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github',
-    'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos',
-    'twitch', 'twitter', 'email', 'phone', 'zoom'];
-  const external = Object.fromEntries(providers.map((p) => [p, p === 'email']));
+function settings(ctx: AuthContext): Promise<Response> {
+  const external = Object.fromEntries(EXTERNAL_PROVIDERS.map((p) => [p, p === 'email' && ctx.settings.emailProviderEnabled]));
   return Promise.resolve(
     ok({
       external,
-      disable_signup: false,
-      // Confirmation e-mails are on, as on a hosted project.
-      mailer_autoconfirm: false,
+      disable_signup: !ctx.settings.enableSignup,
+      mailer_autoconfirm: !ctx.settings.enableConfirmations,
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
@@ -57,28 +109,43 @@ function jwks(ctx: AuthContext): Promise<Response> {
 }
 
 const ROUTES: Route[] = [
-  route('GET', '/health', health),
-  route('GET', '/settings', settings),
-  route('GET', '/.well-known/jwks.json', jwks),
-  route('POST', '/signup', signup),
-  route('POST', '/token', token),
-  route('POST', '/logout', logoutHandler),
-  route('POST', '/recover', recover),
-  route('POST', '/resend', resend),
-  route('GET', '/verify', verifyGet),
-  route('POST', '/verify', verifyPost),
-  route('GET', '/user', getUser),
-  route('PUT', '/user', updateUser),
-  route('GET', '/reauthenticate', reauthenticate),
-  route('POST', '/factors', mfa.enroll),
-  route('POST', '/factors/{id}/challenge', mfa.challenge),
-  route('POST', '/factors/{id}/verify', mfa.verifyFactor),
-  route('DELETE', '/factors/{id}', mfa.unenroll),
-  route('GET', '/admin/users', admin.listUsers),
-  route('POST', '/admin/users', admin.createUser),
-  route('GET', '/admin/users/{id}', admin.getUserById),
-  route('PUT', '/admin/users/{id}', admin.updateUserById),
-  route('DELETE', '/admin/users/{id}', admin.deleteUser),
+  anyone('GET', '/health', health),
+  anyone('GET', '/settings', settings),
+  anyone('GET', '/.well-known/jwks.json', jwks),
+  anyone('POST', '/signup', signup, 'otp'),
+  // GoTrue's /token picks its bucket by grant inside the handler; every grant here shares one.
+  anyone('POST', '/token', token, 'token'),
+  anyone('POST', '/otp', otp, 'otp'),
+  anyone('POST', '/recover', recover, 'otp'),
+  anyone('POST', '/resend', resend, 'otp'),
+  anyone('GET', '/authorize', authorize),
+  anyone('POST', '/sso', samlDisabled),
+  anyone('GET', '/sso/saml/metadata', samlDisabled),
+  anyone('POST', '/sso/saml/acs', samlDisabled),
+  anyone('POST', '/passkeys/authentication/options', passkeysDisabled),
+  anyone('POST', '/passkeys/authentication/verify', passkeysDisabled),
+  anyone('POST', '/passkeys/registration/options', passkeysDisabled),
+  anyone('POST', '/passkeys/registration/verify', passkeysDisabled),
+  anyone('GET', '/passkeys', passkeysDisabled),
+  anyone('PATCH', '/passkeys/{id}', passkeysDisabled),
+  anyone('DELETE', '/passkeys/{id}', passkeysDisabled),
+  anyone('GET', '/verify', verifyGet, 'verify'),
+  anyone('POST', '/verify', verifyPost, 'verify'),
+  user('POST', '/logout', logoutHandler),
+  user('GET', '/user', getUser),
+  user('PUT', '/user', updateUser, 'otp'),
+  user('GET', '/reauthenticate', reauthenticate, 'otp'),
+  namedUser('POST', '/factors', mfa.enroll),
+  namedUser('POST', '/factors/{id}/challenge', mfa.challenge, 'mfa'),
+  namedUser('POST', '/factors/{id}/verify', mfa.verifyFactor, 'mfa'),
+  namedUser('DELETE', '/factors/{id}', mfa.unenroll),
+  admin('POST', '/invite', invite),
+  admin('POST', '/admin/generate_link', generateLink),
+  admin('GET', '/admin/users', adminApi.listUsers),
+  admin('POST', '/admin/users', adminApi.createUser),
+  admin('GET', '/admin/users/{id}', adminApi.getUserById),
+  admin('PUT', '/admin/users/{id}', adminApi.updateUserById),
+  admin('DELETE', '/admin/users/{id}', adminApi.deleteUser),
 ];
 
 export async function dispatch(request: Request, context: RequestContext, ctx: AuthContext): Promise<Response> {
@@ -90,7 +157,8 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
       if (!m) continue;
       pathMatched = true;
       if (r.method !== method) continue;
-      return await r.handler(ctx, ...m.slice(1).map((p) => decodeURIComponent(p)));
+      const params = m.slice(1).map((p) => decodeURIComponent(p));
+      return await run(r, ctx, params);
     }
     if (pathMatched) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     throw new AuthError(404, 'not_found', 'Not Found');

@@ -94,7 +94,7 @@ export async function snapshot(tx: Queryable, userId: string, sessionId: string,
 /** Signs the access token and renders GoTrue's AccessTokenResponse. */
 export async function sessionResponse(platform: Platform, s: SessionSnapshot): Promise<Record<string, unknown>> {
   const iat = Math.floor(Date.now() / 1000);
-  const expiresIn = platform.config.jwtExpirySeconds;
+  const expiresIn = platform.config.auth.jwtExpirySeconds;
   const exp = iat + expiresIn;
   const accessToken = await platform.keys.sign({
     iss: `${platform.apiUrl}/auth/v1`,
@@ -122,16 +122,19 @@ export async function sessionResponse(platform: Platform, s: SessionSnapshot): P
   };
 }
 
+/** config.toml's enable_refresh_token_rotation and refresh_token_reuse_interval. */
+export interface RotationSettings {
+  refreshTokenRotation: boolean;
+  refreshTokenReuseIntervalSeconds: number;
+}
+
 /**
- * The refresh_token grant with rotation. A revoked token is honoured only within the reuse
+ * The refresh_token grant. With rotation on, a revoked token is honoured only within the reuse
  * interval (a client that lost the previous response); later reuse means the token leaked, so
  * the whole session family is revoked (and that error is returned so the revocation commits).
+ * With rotation off, GoTrue does no reuse detection: a used token of a live session is swapped again.
  */
-export async function refreshGrant(
-  tx: Queryable,
-  presented: string,
-  reuseIntervalSeconds: number,
-): Promise<SessionSnapshot | AuthError> {
+export async function refreshGrant(tx: Queryable, presented: string, rotation: RotationSettings): Promise<SessionSnapshot | AuthError> {
   if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token required');
   const {rows} = await tx.query<RefreshTokenRow>(
     `select id, token, user_id, revoked, parent, session_id, updated_at from auth.refresh_tokens where token = $1 for update`,
@@ -153,8 +156,8 @@ export async function refreshGrant(
 
   let issued: string | undefined;
   if (token.revoked) {
-    const reuseUntil = token.updated_at.getTime() + reuseIntervalSeconds * 1000;
-    if (Date.now() > reuseUntil) {
+    const reuseUntil = token.updated_at.getTime() + rotation.refreshTokenReuseIntervalSeconds * 1000;
+    if (rotation.refreshTokenRotation && Date.now() > reuseUntil) {
       await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
         sessionId,
       ]);

@@ -1,59 +1,48 @@
-// POST /signup with e-mail confirmation on (hosted default): the session only exists after the
+// POST /signup. With e-mail confirmation on (hosted default) the session only exists after the
 // link in the confirmation mail is followed. The answer is the same obfuscated user for a new, an
 // unconfirmed and a confirmed address, and each path does the same slow work (one bcrypt hash),
 // so neither the body nor the timing tells an attacker who has an account.
 import {randomUUID} from 'node:crypto';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
-import {AuthError, unprocessable, validationFailed} from './errors';
+import {badRequest, unprocessable, validationFailed} from './errors';
 import {ok, optionalObject, optionalString, readJson} from './http';
-import {checkMailAllowed, issueLinkToken, mailLink, type IssuedLink} from './links';
+import {issueLinkToken, mailLink, type IssuedLink} from './links';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
-import {resolveRedirect} from './redirects';
-import {AUDIENCE, findUserByEmail, insertUser} from './users';
+import {requestedRedirect} from './redirects';
+import {createSession, sessionResponse} from './sessions';
+import {AUDIENCE, EMAIL_PROVIDER, findUserByEmail, insertEmailUser} from './users';
 import {validateEmail} from './validation';
 
-const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
-
 export async function signup(ctx: AuthContext): Promise<Response> {
-  ctx.limiter.enforce('otp', ctx.ip);
   const body = await readJson(ctx.request);
   const rawEmail = optionalString(body, 'email');
+  const rawPhone = optionalString(body, 'phone');
   const password = optionalString(body, 'password');
   const data = optionalObject(body, 'data') ?? {};
-  if (!rawEmail && optionalString(body, 'phone')) {
-    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-  }
-  if (!rawEmail) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  const email = validateEmail(rawEmail);
+  // GoTrue's router sends a body without e-mail and phone to anonymous sign-in.
+  if (!rawEmail && !rawPhone) throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (!ctx.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   if (!password) throw validationFailed('Signup requires a valid password');
-  checkPasswordStrength(password);
+  checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
+  if (!rawEmail) throw badRequest('phone_provider_disabled', 'Phone signups are disabled');
+  if (!ctx.settings.emailProviderEnabled) throw badRequest('email_provider_disabled', 'Email signups are disabled');
+  const email = validateEmail(rawEmail);
   const pkce = parsePkceParams(body);
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
 
   // Hashing happens before the transaction (PGlite has one connection, bcrypt takes ~70 ms) and
   // for every address, registered or not.
   const passwordHash = await hashPassword(password);
-  checkMailAllowed(ctx, 'confirmation', email);
+  if (!ctx.settings.enableConfirmations) return autoconfirmedSignup(ctx, email, passwordHash, data);
+  ctx.limiter.enforceMail('confirmation', [email]);
 
   let issued: IssuedLink | undefined;
   try {
     issued = await ctx.platform.db.transaction(async (tx) => {
-      let user = await findUserByEmail(tx, email, true);
-      if (user?.email_confirmed_at) return undefined;
-      if (!user) {
-        const claims = {email, email_verified: false, phone_verified: false};
-        const metadata = {...data, ...claims, sub: ''};
-        user = await insertUser(tx, {
-          email,
-          passwordHash,
-          userMetadata: metadata,
-          appMetadata: EMAIL_PROVIDER,
-          confirmed: false,
-          identityData: {...data, ...claims},
-        });
-      }
+      const user = (await findUserByEmail(tx, email, true)) ?? (await insertEmailUser(tx, email, passwordHash, data, false));
+      if (user.email_confirmed_at) return undefined;
       // An unconfirmed account is left as it is (the caller has not proven they own it); only
       // the confirmation mail goes out again.
       return issueLinkToken(tx, user, 'confirmation', pkce);
@@ -64,6 +53,31 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   }
   if (issued) await mailLink(ctx, issued, redirectTo);
   return ok(obfuscatedUser(email, data));
+}
+
+/**
+ * enable_confirmations = false (GoTrue's MAILER_AUTOCONFIRM): the account is confirmed at once
+ * and the answer is a session. With no mail to hide behind, GoTrue says when the address is
+ * taken (422 user_already_exists), and so does this.
+ */
+async function autoconfirmedSignup(
+  ctx: AuthContext,
+  email: string,
+  passwordHash: string,
+  data: Record<string, unknown>,
+): Promise<Response> {
+  const taken = () => unprocessable('user_already_exists', 'User already registered');
+  try {
+    const snap = await ctx.platform.db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, email, true)) throw taken();
+      const user = await insertEmailUser(tx, email, passwordHash, data, true);
+      return createSession(tx, user.id, 'password', {ip: ctx.ip, userAgent: ctx.request.headers.get('user-agent')});
+    });
+    return ok(await sessionResponse(ctx.platform, snap));
+  } catch (error) {
+    if (isPgError(error) && error.code === '23505') throw taken();
+    throw error;
+  }
 }
 
 /**

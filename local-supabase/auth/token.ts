@@ -12,14 +12,12 @@ const INVALID_LOGIN = 'Invalid login credentials';
 export async function token(ctx: AuthContext): Promise<Response> {
   const grant = ctx.url.searchParams.get('grant_type') ?? '';
   if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
-  ctx.limiter.enforce('token', ctx.ip);
   const body = await readJson(ctx.request);
   let snap: SessionSnapshot;
   if (grant === 'password') snap = await passwordGrant(ctx, body);
   else if (grant === 'refresh_token') {
     const presented = optionalString(body, 'refresh_token') ?? '';
-    const interval = ctx.platform.config.refreshTokenReuseIntervalSeconds;
-    const result = await ctx.platform.db.transaction((tx) => refreshGrant(tx, presented, interval));
+    const result = await ctx.platform.db.transaction((tx) => refreshGrant(tx, presented, ctx.settings));
     if (result instanceof AuthError) throw result;
     snap = result;
   } else {
@@ -35,6 +33,8 @@ async function passwordGrant(ctx: AuthContext, body: Record<string, unknown>): P
   const phone = optionalString(body, 'phone') ?? '';
   const password = optionalString(body, 'password') ?? '';
   if (email && phone) throw validationFailed('Only an email address or phone number should be provided on login.');
+  if (phone) throw badRequest('phone_provider_disabled', 'Phone logins are disabled');
+  if (email && !ctx.settings.emailProviderEnabled) throw badRequest('email_provider_disabled', 'Email logins are disabled');
   const user = email ? await findUserByEmail(ctx.platform.db, email) : undefined;
   // The comparison runs outside any transaction: bcrypt is slow and PGlite has one connection.
   // It runs for unknown addresses too (against a dummy hash), so timing does not tell them apart.

@@ -1,25 +1,22 @@
 // GET/PUT /user and POST /logout: the signed-in user's own account.
-import type {AuthContext} from './context';
+import type {AuthContext, UserContext} from './context';
 import {mailEmailChange, startEmailChange} from './emailChange';
 import {AuthError, badRequest, forbidden, unprocessable, validationFailed} from './errors';
 import {noContent, ok, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword, verifyPassword} from './passwords';
 import {consumeNonce} from './reauthenticate';
-import {resolveRedirect} from './redirects';
-import {requireUser} from './requestAuth';
+import {requestedRedirect} from './redirects';
 import {logout, logoutAll, type LogoutScope} from './sessions';
 import {loadUserJson} from './userJson';
 import {findUserById, mergeMetadata} from './users';
 import {validateEmail} from './validation';
 
-export async function getUser(ctx: AuthContext): Promise<Response> {
-  const caller = await requireUser(ctx.platform, ctx.request);
-  return ok(await loadUserJson(ctx.platform.db, caller.user));
+export async function getUser(ctx: UserContext): Promise<Response> {
+  return ok(await loadUserJson(ctx.platform.db, ctx.caller.user));
 }
 
-export async function updateUser(ctx: AuthContext): Promise<Response> {
-  const caller = await requireUser(ctx.platform, ctx.request);
-  ctx.limiter.enforce('otp', ctx.ip);
+export async function updateUser(ctx: UserContext): Promise<Response> {
+  const {caller} = ctx;
   const body = await readJson(ctx.request);
   const password = optionalString(body, 'password');
   const data = optionalObject(body, 'data');
@@ -42,7 +39,7 @@ export async function updateUser(ctx: AuthContext): Promise<Response> {
   let passwordHash: string | undefined;
   let needsNonce = false;
   if (password !== undefined) {
-    checkPasswordStrength(password);
+    checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
     if (await verifyPassword(password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
@@ -50,7 +47,7 @@ export async function updateUser(ctx: AuthContext): Promise<Response> {
     if (needsNonce && nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
     passwordHash = await hashPassword(password);
   }
-  const redirectTo = resolveRedirect(ctx.platform.config, ctx.url.searchParams.get('redirect_to'), ctx.request.headers.get('referer'));
+  const redirectTo = requestedRedirect(ctx);
 
   const {json, change, user: before} = await ctx.platform.db.transaction(async (tx) => {
     const user = await findUserById(tx, caller.user.id, true);
@@ -87,8 +84,8 @@ async function isRecentSession(ctx: AuthContext, sessionId: string | undefined):
   return !!created && Date.now() <= created.getTime() + ctx.settings.reauthenticationWindowSeconds * 1000;
 }
 
-export async function logoutHandler(ctx: AuthContext): Promise<Response> {
-  const caller = await requireUser(ctx.platform, ctx.request);
+export async function logoutHandler(ctx: UserContext): Promise<Response> {
+  const {caller} = ctx;
   const scope = ctx.url.searchParams.get('scope') ?? 'global';
   if (scope !== 'global' && scope !== 'local' && scope !== 'others') throw validationFailed(`Unsupported logout scope "${scope}"`);
   await ctx.platform.db.transaction((tx) => logout(tx, caller.user.id, caller.sessionId, scope as LogoutScope));

@@ -209,18 +209,49 @@ export function isBanned(user: UserRow, now = new Date()): boolean {
 }
 
 /** Records a link token in auth.one_time_tokens, GoTrue's index of outstanding tokens. */
+export type OneTimeTokenType =
+  | 'confirmation_token'
+  | 'recovery_token'
+  | 'email_change_token_new'
+  | 'email_change_token_current'
+  | 'reauthentication_token';
+
 export async function storeOneTimeToken(
   tx: Queryable,
   userId: string,
-  type: 'confirmation_token' | 'recovery_token',
+  type: OneTimeTokenType,
   hash: string,
   relatesTo: string,
 ): Promise<void> {
   await tx.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, now(), now())
+     values ($1, $2, $3::auth.one_time_token_type, $4, $5, now(), now())
      on conflict (user_id, token_type) do update set token_hash = excluded.token_hash, relates_to = excluded.relates_to,
        updated_at = now()`,
     [randomUUID(), userId, type, hash, relatesTo],
   );
+}
+
+export const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
+
+/**
+ * A user of the e-mail provider as GoTrue's signupNewUser makes one (sign-up, magic link, e-mail
+ * code, invitation): the claims ride in the user and identity metadata next to the caller's data.
+ */
+export function insertEmailUser(
+  tx: Queryable,
+  email: string,
+  passwordHash: string | null,
+  data: Record<string, unknown>,
+  confirmed: boolean,
+): Promise<UserRow> {
+  const claims = {email, email_verified: confirmed, phone_verified: false};
+  return insertUser(tx, {
+    email,
+    passwordHash,
+    userMetadata: {...data, ...claims, sub: ''},
+    appMetadata: EMAIL_PROVIDER,
+    confirmed,
+    identityData: {...data, ...claims},
+  });
 }

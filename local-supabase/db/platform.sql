@@ -383,3 +383,6 @@ begin
   end loop;
 end
 $$;
+-- The auth service (local-supabase/auth/authAdminDb.ts) runs every auth statement as
+-- supabase_auth_admin, and GoTrue's SQL uses the extensions (pgcrypto).
+grant usage on schema extensions to supabase_auth_admin;

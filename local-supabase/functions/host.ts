@@ -32,7 +32,7 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
     SUPABASE_ANON_KEY: platform.keys.anonKey,
     SUPABASE_SERVICE_ROLE_KEY: platform.keys.serviceRoleKey,
     SUPABASE_JWKS: JSON.stringify({keys: [platform.keys.publicJwk]}),
-    SITE_URL: platform.config.siteUrl,
+    SITE_URL: platform.config.auth.siteUrl,
     ...platform.config.functionEnv,
   };
 

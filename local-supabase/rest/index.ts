@@ -41,7 +41,7 @@ export function createRestService(platform: Platform): ServiceHandler {
   const schema = new SchemaStore(platform.db);
   const readCache = new SqlCache();
   const runner = new Runner(platform.db);
-  const options: QueryOptions = {style: runner.style, maxRows: platform.config.restMaxRows};
+  const options: QueryOptions = {style: runner.style, maxRows: platform.config.apiMaxRows};
 
   return async (request, ctx) => {
     let role = 'anon';

@@ -1,6 +1,7 @@
 // Password sign-in throughput beside raw bcrypt on this machine (sign-in is bcrypt-bound, so the
-// ratio shows what the rest of the auth path costs), and local-supabase's start-up time on an
-// existing data directory. Figures only; `npm run bench -- --only auth`.
+// ratio shows what the rest of the auth path costs), GET /user (the path without bcrypt), and
+// local-supabase's start-up time on an existing data directory. Figures only;
+// `npm run bench -- --only auth`.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -29,7 +30,11 @@ async function rawBcrypt(): Promise<Figures> {
   return figures;
 }
 
-async function signInThroughput(): Promise<Figures> {
+/**
+ * Password sign-in, then GET /user with one of its sessions: the auth path without bcrypt (token
+ * check and user lookup, each statement run as supabase_auth_admin).
+ */
+async function signInAndUserThroughput(): Promise<{signIn: Figures; getUser: Figures}> {
   // Rate limits scaled far up: the benchmark measures the work, not the limiter.
   const backend = await startBackend({persistent: false, rateLimitScale: 1e6});
   try {
@@ -43,7 +48,13 @@ async function signInThroughput(): Promise<Figures> {
     if (!created.ok) throw new Error(`admin createUser failed: ${created.status}`);
     const url = new URL(`${backend.url}/auth/v1/token?grant_type=password`);
     const body = JSON.stringify({email, password});
-    return await load(() => ({url, method: 'POST', headers: {apikey: backend.anonKey, 'content-type': 'application/json'}, body}), (s) => s === 200);
+    const headers = {apikey: backend.anonKey, 'content-type': 'application/json'};
+    const signIn = await load(() => ({url, method: 'POST', headers, body}), (s) => s === 200);
+    const session = (await (await fetch(url, {method: 'POST', headers, body})).json()) as {access_token: string};
+    const userUrl = new URL(`${backend.url}/auth/v1/user`);
+    const userHeaders = {apikey: backend.anonKey, authorization: `Bearer ${session.access_token}`};
+    const getUser = await load(() => ({url: userUrl, method: 'GET', headers: userHeaders}), (s) => s === 200);
+    return {signIn, getUser};
   } finally {
     await backend.stop();
   }
@@ -68,8 +79,9 @@ async function startupOnExistingDataDir(): Promise<number[]> {
 
 export async function authBench(): Promise<void> {
   console.log(`\nAuth (GoTrue subset): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
-  const signIn = await signInThroughput();
+  const {signIn, getUser} = await signInAndUserThroughput();
   print('POST /token?grant_type=password (sign-in)', signIn);
+  print('GET /user (signed in)', getUser);
   const raw = await rawBcrypt();
   print('reference: bcrypt.compare cost 10, in-process', raw);
   const ratio = signIn.requests / signIn.seconds / (raw.requests / raw.seconds);
