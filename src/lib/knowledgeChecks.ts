@@ -126,7 +126,7 @@ function questionResult(item: Json | undefined): QuestionResult {
   const id = J.string(q.id);
   const correct = J.boolean(q.correct);
   if (q.correct_options !== undefined && q.correct_options !== null) {
-    return {id, correct, kind: 'choice', correctOptions: J.array(q.correct_options).map(J.number), explanations: J.nullable(q.explanations, J.array)?.map(J.string) ?? []};
+    return {id, correct, kind: 'choice', correctOptions: J.array(q.correct_options).map(J.number), explanations: J.nullable(q.explanations, J.array)?.map((e) => J.nullable(e, J.string) ?? '') ?? []};
   }
   return {
     id,
