@@ -23,12 +23,11 @@ export class Params {
   }
 
   /**
-   * The driver's parameter list for the statement. A statement without values binds none: a
-   * bound `$1` the SQL never mentions is a protocol error (08P01) when run as a plain statement.
+   * The driver's parameter list for the statement. In the array style it is always the one
+   * text[] `$1`, mentioned or not: the runner prepares each text with that parameter type.
    */
   bind(): unknown[] {
-    if (this.style === 'array') return this.values.length ? [this.values] : [];
-    return this.values;
+    return this.style === 'array' ? [this.values] : this.values;
   }
 }
 
