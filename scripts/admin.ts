@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createClient, type User} from '@supabase/supabase-js';
-import type {Database} from '../src/lib/database.types';
+import type {Database} from '../shared/database.types';
 import type {ServiceClient} from '../supabase/functions/_shared/supabase';
 import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
 import {reconcile} from './lib/reconcile';

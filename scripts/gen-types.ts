@@ -1,4 +1,4 @@
-// `npm run gen:types`: rewrites src/lib/database.types.ts from supabase/migrations. Run it after
+// `npm run gen:types`: rewrites shared/database.types.ts from supabase/migrations. Run it after
 // adding or changing a migration; a test fails while the committed file and the migrations differ.
 import fs from 'node:fs';
 import path from 'node:path';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import {createClient} from '@supabase/supabase-js';
-import type {Database} from '../src/lib/database.types';
+import type {Database} from '../shared/database.types';
 import {readCatalog} from '../src/catalog/readCatalog';
 import {isNoop, syncCourses} from './lib/syncCourses';
 import {describeChecksReport, publishKnowledgeChecks} from './lib/publishKnowledgeChecks';

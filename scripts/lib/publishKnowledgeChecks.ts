@@ -5,7 +5,7 @@
 // (lessons must exist).
 import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {createClient} from '@supabase/supabase-js';
-import type {Database} from '../../src/lib/database.types';
+import type {Database} from '../../shared/database.types';
 import {readChecks, type LessonCheck} from '../../src/knowledgeChecks/readChecks';
 import type {Question} from '../../src/knowledgeChecks/schema';
 import {rowsOf} from './dbRows';

@@ -6,7 +6,7 @@ import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {compilePremiumLessons} from '../../plugins/premium-lessons/compileLessons';
 import type {CompiledBody} from '../../plugins/premium-lessons/compileBody';
 import {rowsOf} from './dbRows';
-import type {Tables} from '../../src/lib/database.types';
+import type {Tables} from '../../shared/database.types';
 
 export interface PublishReport {
   published: string[];

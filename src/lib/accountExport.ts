@@ -4,7 +4,7 @@
 // RLS with the learner's session and are also filtered to their id, so an admin's export holds
 // only their own rows.
 import {downloadBlob} from './download';
-import type {Database} from './database.types';
+import type {Database} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
 export interface ExportResource {

@@ -2,7 +2,7 @@
 // ./supabase.ts, so it lands in its own chunk and an anonymous first visit never downloads it.
 import {createClient} from '@supabase/supabase-js';
 import type {SupabaseConfig} from './config';
-import type {Database} from './database.types';
+import type {Database} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
 export function createBrowserClient({url, anonKey}: SupabaseConfig): DatabaseClient {

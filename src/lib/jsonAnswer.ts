@@ -2,7 +2,7 @@
 // grade_knowledge_check, revoke_certificate, check_discount_code, get_premium_lesson). The
 // generated types can only say `Json` for them, so each service checks the shape it relies on
 // here instead of asserting it: an unexpected answer becomes the service's own error text.
-import type {Json} from './database.types';
+import type {Json} from '../../shared/database.types';
 
 export type JsonObject = {[key: string]: Json | undefined};
 

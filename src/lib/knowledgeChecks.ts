@@ -2,7 +2,7 @@
 // checks, attempts and certificates. The database grades (grade_knowledge_check) and alone holds
 // the answers; this module turns its calls into typed results and the texts the UI shows.
 import {NETWORK_ERROR, errorMessage} from './errors';
-import type {Json} from './database.types';
+import type {Json} from '../../shared/database.types';
 import * as J from './jsonAnswer';
 import type {DatabaseClient} from './supabase';
 

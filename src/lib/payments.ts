@@ -6,7 +6,7 @@
 import {PREMIUM_PLAN, discountedPrice} from '../../shared/plan';
 import type {Profile, Result} from './profile';
 import {NETWORK_ERROR, errorMessage} from './errors';
-import type {Database} from './database.types';
+import type {Database} from '../../shared/database.types';
 import {isJsonObject} from './jsonAnswer';
 import type {DatabaseClient} from './supabase';
 

@@ -1,6 +1,6 @@
 // Profile service: the signed-in learner's row in public.profiles (RLS: owner reads own row and
 // may update only full_name), as typed results with the error texts the UI shows.
-import type {Tables} from './database.types';
+import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
 export type SubscriptionStatus = 'inactive' | 'active' | 'cancelled' | 'suspended' | 'expired';

@@ -3,7 +3,7 @@
 // the numbers every progress view displays with one pure function, so the lesson page, the
 // course pages, /modules, /progress and the sidebar can never disagree.
 import {errorMessage} from './errors';
-import type {Tables} from './database.types';
+import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
 // The columns each progress view reads, as the generated schema types them.

@@ -2,7 +2,7 @@
 // public.subscription_transactions (RLS: the owner reads their own rows).
 import type {Profile, Result, SubscriptionStatus} from './profile';
 import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from './premiumAccess';
-import type {Tables} from './database.types';
+import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
 export interface SubscriptionView {

@@ -3,10 +3,10 @@
 // an auth link in the URL, or the visitor acting), then reused for the life of the page.
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {supabaseConfig} from './config';
-import type {Database} from './database.types';
+import type {Database} from '../../shared/database.types';
 
 /**
- * The client typed by the generated schema (src/lib/database.types.ts, `npm run gen:types`):
+ * The client typed by the generated schema (shared/database.types.ts, `npm run gen:types`):
  * `.from()`, `.select()` and `.rpc()` results carry the columns' types, so no caller casts them.
  */
 export type DatabaseClient = SupabaseClient<Database>;

@@ -1,4 +1,4 @@
-// src/lib/database.types.ts is generated from supabase/migrations by `npm run gen:types`. A
+// shared/database.types.ts is generated from supabase/migrations by `npm run gen:types`. A
 // migration that changes the schema without regenerating the types fails here, so the typed
 // client never describes a database that no longer exists.
 import fs from 'node:fs';

@@ -9,7 +9,7 @@ import {introspect} from './introspect';
 import {renderTypes} from './render';
 
 /** Where the generated module lives, relative to the repository root. */
-export const DATABASE_TYPES_FILE = 'src/lib/database.types.ts';
+export const DATABASE_TYPES_FILE = 'shared/database.types.ts';
 
 /** The schemas typed: the site reads only `public` (config.toml also lists graphql_public, which local-supabase does not serve). */
 export const TYPED_SCHEMAS = ['public'];

@@ -2,7 +2,7 @@
 // activates the profile. Used by confirm-subscription, the ACTIVATED webhook and reconcile.
 // Only a verified mismatch is a VerificationError (a refusal); a database failure is a
 // DatabaseError, so the caller answers 5xx and the learner or PayPal retries.
-import type {Json, Tables} from '../../../src/lib/database.types.ts';
+import type {Json, Tables} from '../../../shared/database.types.ts';
 import {PayPalClient, PayPalError, regularPrice, type PayPalSubscription} from './paypal.ts';
 import {formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError, type ServiceClient} from './supabase.ts';

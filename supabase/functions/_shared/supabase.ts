@@ -2,7 +2,7 @@
 // columns and transactions) and the caller's identity from their access token.
 import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
 // Type-only: erased when the function is bundled, so nothing outside supabase/functions ships.
-import type {Database} from '../../../src/lib/database.types.ts';
+import type {Database} from '../../../shared/database.types.ts';
 import type {Env} from './paypal.ts';
 
 /** The service-role client, typed by the schema the migrations build (`npm run gen:types`). */
