@@ -4,6 +4,7 @@ import clsx from 'clsx';
 import {certificatePath} from '@site/src/lib/knowledgeChecks';
 import {formatIssueDate} from '@site/src/lib/certificates';
 import {useMyCertificates} from '@site/src/lib/useKnowledgeCheckData';
+import RetryMessage from '@site/src/components/RetryMessage';
 import styles from './styles.module.css';
 
 export interface CertificateListProps {
@@ -22,12 +23,9 @@ export default function CertificateList({headingLevel: H = 'h2', className}: Cer
         Certificates
       </H>
       {error && (
-        <p className={styles.error} role="alert">
-          {error}{' '}
-          <button type="button" className="button button--link button--sm" onClick={reload}>
-            Retry
-          </button>
-        </p>
+        <RetryMessage className={styles.error} onRetry={reload}>
+          {error}
+        </RetryMessage>
       )}
       {loading && !data && <p className={styles.muted}>Loading your certificates…</p>}
       {data && data.length === 0 && <p className={styles.muted}>Pass every knowledge check of a course to earn its certificate.</p>}

@@ -7,6 +7,7 @@ import {useProgress} from '@site/src/lib/progressStore';
 import ProgressBar from '@site/src/components/ProgressBar';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import PremiumBadge from '@site/src/components/PremiumBadge';
+import RetryMessage from '@site/src/components/RetryMessage';
 import styles from './styles.module.css';
 
 export interface CourseProgressProps {
@@ -30,12 +31,9 @@ export default function CourseProgress({course}: CourseProgressProps): React.JSX
       {signedIn && (
         <div className={styles.summary}>
           {state.status === 'error' ? (
-            <p className={styles.error} role="alert">
-              {state.error}{' '}
-              <button type="button" className="button button--link button--sm" onClick={() => void reload()}>
-                Retry
-              </button>
-            </p>
+            <RetryMessage className={styles.error} onRetry={() => void reload()}>
+              {state.error}
+            </RetryMessage>
           ) : (
             <>
               <ProgressBar

@@ -12,6 +12,7 @@ import ProgressBar from '@site/src/components/ProgressBar';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import styles from './styles.module.css';
 import {errorMessage} from '@site/src/lib/errors';
+import RetryMessage from '@site/src/components/RetryMessage';
 
 export interface LessonProgressProps {
   course: CatalogCourse;
@@ -133,12 +134,9 @@ function SignedInLessonProgress({course, lesson, index}: LessonProgressProps): R
         </button>
       </div>
       {state.status === 'error' && !optimistic ? (
-        <p className={styles.error} role="alert">
-          {state.error}{' '}
-          <button type="button" className="button button--link button--sm" onClick={() => void reload()}>
-            Retry
-          </button>
-        </p>
+        <RetryMessage className={styles.error} onRetry={() => void reload()}>
+          {state.error}
+        </RetryMessage>
       ) : (
         <ProgressBar
           percentage={ready ? percentage : 0}
