@@ -2,7 +2,7 @@
 // POST /admin/generate_link (auth.admin.generateLink) hands the link and code to the caller
 // instead of mailing them (GoTrue api/invite.go and api/mail.go adminGenerateLink).
 import {randomBytes} from 'node:crypto';
-import type {Queryable} from '../db/database';
+import {isPgError, type Queryable} from '../db/database';
 import type {AdminContext} from './context';
 import {notFound, unprocessable, validationFailed} from './errors';
 import {ok, optionalObject, optionalString, readJson, type JsonObject} from './http';
@@ -16,6 +16,12 @@ import {findUserByEmail, insertEmailUser, mergeMetadata, reloadUser, storeOneTim
 import {validateEmail} from './validation';
 
 const EMAIL_EXISTS = 'A user with this email address has already been registered';
+
+/** The address was registered by a concurrent request (PostgreSQL server): GoTrue's 422. */
+function emailTakenOr(error: unknown): never {
+  if (isPgError(error) && error.code === '23505') throw unprocessable('email_exists', EMAIL_EXISTS);
+  throw error;
+}
 
 /** The invited (or re-invited, while unconfirmed) user with a fresh invitation token. */
 async function inviteUser(tx: Queryable, email: string, data: JsonObject): Promise<{user: UserRow; issued: IssuedLink}> {
@@ -31,7 +37,7 @@ export async function invite(ctx: AdminContext): Promise<Response> {
   const email = validateEmail(optionalString(body, 'email'));
   const data = optionalObject(body, 'data') ?? {};
   const redirectTo = requestedRedirect(ctx);
-  const {user, issued} = await ctx.platform.db.transaction((tx) => inviteUser(tx, email, data));
+  const {user, issued} = await ctx.platform.db.transaction((tx) => inviteUser(tx, email, data)).catch(emailTakenOr);
   await mailLink(ctx, issued, redirectTo);
   return ok(await loadUserJson(ctx.platform.db, user));
 }
@@ -68,7 +74,7 @@ export async function generateLink(ctx: AdminContext): Promise<Response> {
   }
   const passwordHash = kind === 'confirmation' && !existing && password ? await hashPassword(password) : null;
 
-  const {user, issued} = await ctx.platform.db.transaction(async (tx) => {
+  const issue = async (tx: Queryable): Promise<{user: UserRow; issued: IssuedLink}> => {
     if (kind === 'invite') return inviteUser(tx, email, data);
     let user = await findUserByEmail(tx, email, true);
     if (kind === 'confirmation') {
@@ -85,7 +91,8 @@ export async function generateLink(ctx: AdminContext): Promise<Response> {
     if (!user) throw notFound('user_not_found', 'User with this email not found');
     const issued = await issueLinkToken(tx, user, kind);
     return {user: await reloadUser(tx, user.id), issued};
-  });
+  };
+  const {user, issued} = await ctx.platform.db.transaction(issue).catch(emailTakenOr);
   const verification = verifyType(issued.kind);
   return ok({
     ...(await loadUserJson(ctx.platform.db, user)),
