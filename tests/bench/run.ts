@@ -1,8 +1,9 @@
-// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|premium|rest|auth.
+// `npm run bench`: prints figures (no thresholds). Flags: --skip-build, --only site|accounts|search|premium|rest|startup|auth.
 import {siteBench} from './site-bench';
 import {accountsBench} from './accounts-bench';
 import {restBench} from './rest-bench';
 import {authBench} from './auth-bench';
+import {startupBench} from './startup-bench';
 import {searchBench} from './search-bench';
 import {premiumBench} from './premium-bench';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
   if (wanted('site') || only === 'accounts') await accountsBench();
   if (wanted('site') || only === 'search') await searchBench();
   if (wanted('rest')) await restBench();
+  if (wanted('startup')) await startupBench();
   if (wanted('auth')) await authBench();
   if (wanted('premium')) await premiumBench();
 }
