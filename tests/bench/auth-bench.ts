@@ -1,10 +1,6 @@
 // Password sign-in throughput beside raw bcrypt on this machine (sign-in is bcrypt-bound, so the
-// ratio shows what the rest of the auth path costs), GET /user (the path without bcrypt), and
-// local-supabase's start-up time on an existing data directory. Figures only;
-// `npm run bench -- --only auth`.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// ratio shows what the rest of the auth path costs) and GET /user (the path without bcrypt).
+// Figures only; `npm run bench -- --only auth`.
 import bcrypt from 'bcrypt';
 import {startBackend} from '../integration/harness';
 import {enumerationBench} from './enumeration-bench';
@@ -60,23 +56,6 @@ async function signInAndUserThroughput(): Promise<{signIn: Figures; getUser: Fig
   }
 }
 
-async function startupOnExistingDataDir(): Promise<number[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rma-bench-start-'));
-  try {
-    await (await startBackend({db: 'pglite', dataDir, persistent: true})).stop();
-    const times: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const t0 = performance.now();
-      const backend = await startBackend({db: 'pglite', dataDir, persistent: true});
-      times.push(performance.now() - t0);
-      await backend.stop();
-    }
-    return times;
-  } finally {
-    fs.rmSync(dataDir, {recursive: true, force: true});
-  }
-}
-
 export async function authBench(): Promise<void> {
   console.log(`\nAuth (GoTrue subset): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
   const {signIn, getUser} = await signInAndUserThroughput();
@@ -87,8 +66,4 @@ export async function authBench(): Promise<void> {
   const ratio = signIn.requests / signIn.seconds / (raw.requests / raw.seconds);
   console.log(`sign-in throughput is ${(ratio * 100).toFixed(0)} % of raw bcrypt (target ≥ 80 %)`);
   await enumerationBench();
-  const times = await startupOnExistingDataDir();
-  console.log(
-    `start-up to ready on an existing PGlite data dir (process spawn included): ${times.map((t) => `${(t / 1000).toFixed(2)} s`).join(', ')} (target < 5 s)`,
-  );
 }

@@ -1,11 +1,14 @@
 // PostgREST-subset throughput: req/s and p50/p99 at 50 concurrent keep-alive connections against a
-// real local-supabase process, beside the same query run directly on an in-process PGlite.
-// Prints figures only; `npm run bench -- --only rest`, or `npx tsx tests/bench/rest-bench.ts`.
+// real local-supabase process on PGlite and on the PostgreSQL server (BENCH_DB=pglite|postgres for
+// one), beside the same read run directly on an in-process PGlite. Prints figures only;
+// `npm run bench -- --only rest`, or `npx tsx tests/bench/rest-bench.ts`.
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {startBackend, ROOT, type Backend} from '../integration/harness';
+import pg from 'pg';
+import {POSTGRES_ADMIN_URL, startBackend, ROOT, type Backend} from '../integration/harness';
 import {openPGlite} from '../../local-supabase/db/pglite';
 import {migrate} from '../../local-supabase/db/migrate';
+import {Runner, resultSelect, type Statement} from '../../local-supabase/rest/runner';
 import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
 
 export async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
@@ -27,7 +30,7 @@ export async function signIn(backend: Backend): Promise<{userId: string; token: 
   return {userId: user.id, token: ((await token.json()) as {access_token: string}).access_token};
 }
 
-/** The GETSingle query straight on PGlite in this process: the floor the HTTP stack adds to. */
+/** The GETSingle statement through local-supabase's runner on PGlite in this process: the floor the HTTP stack adds to. */
 async function directPGlite(userId: string): Promise<Figures> {
   const db = await openPGlite(undefined);
   try {
@@ -37,13 +40,13 @@ async function directPGlite(userId: string): Promise<Figures> {
        values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', 'bench@example.com', '{}', '{}', now(), now())`,
       [userId],
     );
-    const claims = JSON.stringify({sub: userId, role: 'authenticated'});
-    const sql = `select coalesce(json_agg(_r), '[]')::text as body from (select * from public.profiles where id = $1::uuid limit 1000) _r`;
-    const run = () =>
-      db.transaction(async (tx) => {
-        await tx.query("select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)", [claims]);
-        return tx.query(sql, [userId]);
-      });
+    const runner = new Runner(db);
+    const setup = ['authenticated', JSON.stringify({sub: userId, role: 'authenticated'}), 'GET', '/profiles', '{}', 'on', null];
+    const statement: Statement = {
+      sql: `${resultSelect("coalesce(json_agg(_r), '[]')::text", 'count(_r)')} from (select * from public.profiles where id = ($1::text[])[1]::uuid limit 1000) _r`,
+      bind: [[userId]],
+    };
+    const run = () => runner.run(setup, statement);
     for (let i = 0; i < 200; i += 1) await run();
     const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
     const started = performance.now();
@@ -66,9 +69,7 @@ async function directPGlite(userId: string): Promise<Figures> {
   }
 }
 
-export async function restBench(): Promise<void> {
-  // BENCH_DB=postgres measures the same requests with local-supabase on the PostgreSQL server.
-  const db = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'pglite';
+async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
   console.log(`\nREST (PostgREST subset, ${db}): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
   const backend = await startBackend({db, persistent: false});
   try {
@@ -93,9 +94,29 @@ export async function restBench(): Promise<void> {
     // Again, after the server has run for a while (JIT, caches, GC settled).
     print('GET one profiles row (RLS, user JWT), again', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200));
 
-    print('reference: same GETSingle on in-process PGlite', await directPGlite(userId));
+    if (db === 'pglite') print('reference: same GETSingle on in-process PGlite', await directPGlite(userId));
   } finally {
     await backend.stop();
+  }
+}
+
+export async function restBench(): Promise<void> {
+  const only = process.env.BENCH_DB;
+  if (only !== 'postgres') await benchOn('pglite');
+  if (only === 'pglite') return;
+  if (await postgresReachable()) await benchOn('postgres');
+  else console.log(`\nREST on PostgreSQL skipped: no server at ${POSTGRES_ADMIN_URL}`);
+}
+
+async function postgresReachable(): Promise<boolean> {
+  const client = new pg.Client({connectionString: POSTGRES_ADMIN_URL});
+  try {
+    await client.connect();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
