@@ -18,14 +18,19 @@ const accountButton = (page: Page, name: string) => navbar(page).getByRole('butt
 
 test.describe.configure({mode: 'serial'});
 
-test('an anonymous first visit downloads no supabase-js code', async ({page}) => {
+test('an anonymous first visit downloads no supabase-js code, prefetches included', async ({page}) => {
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response.text().catch(() => ''));
+    // Executed scripts and <link rel=prefetch> chunks alike.
+    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
   });
-  await page.goto('/docs/intro', {waitUntil: 'networkidle'});
-  await waitForHydration(page);
-  await expect(navbar(page).getByRole('button', {name: 'Sign In'})).toBeVisible();
+  for (const path of ['/', '/docs/intro', '/docs/modules/systematic-review/meta-analysis', '/pricing', '/modules', '/progress']) {
+    await page.context().clearCookies();
+    await page.goto(path, {waitUntil: 'load'});
+    await waitForHydration(page);
+    await expect(navbar(page).getByRole('button', {name: 'Sign In'})).toBeVisible();
+    await page.waitForTimeout(3000);
+  }
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(0);
   expect(bodies.filter((b) => b.includes('GoTrueClient'))).toEqual([]);

@@ -124,6 +124,30 @@ test('mobile menu appears below 996 px and holds the nav and account items', asy
   await expect(page.getByRole('button', {name: /toggle navigation bar/i})).toBeHidden();
 });
 
+test('on a phone the closed menu prefetches nothing: it exists, and its links are fetched, once opened', async ({page}) => {
+  await page.setViewportSize({width: 412, height: 823});
+  const prefetched = new Set<string>();
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script' && new URL(request.url()).pathname.endsWith('.js')) prefetched.add(request.url());
+  });
+  await page.goto('/docs/intro');
+  await waitForHydration(page);
+  await page.waitForTimeout(2000);
+  await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
+  const beforeOpening = prefetched.size;
+
+  await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+  const drawer = page.locator('.navbar-sidebar');
+  await expect(drawer.getByRole('link', {name: 'Research Overview'})).toBeVisible();
+  // The drawer's links now in view are prefetched only now.
+  await expect.poll(() => prefetched.size).toBeGreaterThan(beforeOpening);
+
+  await drawer.getByRole('button', {name: /close navigation bar/i}).click();
+  await expect(drawer).toBeHidden();
+  await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+  await expect(drawer.getByRole('link', {name: 'Research Overview'})).toBeVisible();
+});
+
 test('unknown paths show the 404 page', async ({page}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
