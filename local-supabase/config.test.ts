@@ -15,7 +15,7 @@ describe('npm run backend flags', () => {
       dataDir: path.join(root, 'tmp/data'),
       memory: true,
       host: '0.0.0.0',
-      siteUrl: 'http://localhost:4000',
+      auth: expect.objectContaining({siteUrl: 'http://localhost:4000'}),
       rateLimitScale: 10,
       logMail: false,
     });
