@@ -4,8 +4,9 @@ export function ident(name: string): string {
 }
 
 /**
- * How bind values are referenced: `$1, $2, …` or, for PGlite's single-statement path, elements of
- * one text[] parameter (`($1::text[])[n]`) so a statement of any shape has a fixed signature.
+ * How bind values are referenced: `$1, $2, …` or, on PGlite, elements of one text[] parameter
+ * (`($1::text[])[n]`), so that its cost check (runner.ts) can plan a statement of any shape
+ * through one EXECUTE … USING.
  */
 export type ParamStyle = 'positional' | 'array';
 
