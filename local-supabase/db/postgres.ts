@@ -63,6 +63,10 @@ class PostgresDatabase implements Database {
 
 export async function openPostgres(connectionString: string): Promise<Database> {
   const pool = new pg.Pool({connectionString, max: 10});
+  // An idle connection the server ends (a restart, pg_terminate_backend, DROP DATABASE … FORCE)
+  // is an 'error' on the pool, which pg-pool has already discarded; unheard, it would kill the
+  // whole process. The next query simply opens a new connection.
+  pool.on('error', (error) => console.error(`local-supabase: an idle PostgreSQL connection ended: ${error.message}`));
   // Fail fast with a readable error when the server is unreachable.
   await pool.query('select 1');
   return new PostgresDatabase(pool);

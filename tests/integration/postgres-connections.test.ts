@@ -1,0 +1,42 @@
+// local-supabase on a PostgreSQL server keeps serving when the server ends one of its idle
+// connections (a restart, pg_terminate_backend, DROP DATABASE … WITH (FORCE)): the pool drops that
+// connection and the next query opens another, instead of an unheard 'error' ending the process.
+import pg from 'pg';
+import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import type {Database} from '../../local-supabase/db/database';
+import {openPostgres} from '../../local-supabase/db/postgres';
+import {POSTGRES_ADMIN_URL, createPostgresDatabase, dropPostgresDatabase} from './harness';
+
+describe.runIf(process.env.BACKEND_DB === 'postgres')('PostgreSQL connections ended by the server', () => {
+  let url: string;
+  let db: Database;
+
+  beforeAll(async () => {
+    url = await createPostgresDatabase();
+    db = await openPostgres(url);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+    if (url) await dropPostgresDatabase(url);
+  });
+
+  it('survives the server terminating an idle connection, and the next query works', async () => {
+    const {rows} = await db.query<{pid: number}>('select pg_backend_pid() as pid');
+    const pid = rows[0]?.pid;
+    expect(pid).toBeGreaterThan(0);
+
+    const admin = new pg.Client({connectionString: POSTGRES_ADMIN_URL});
+    await admin.connect();
+    try {
+      await admin.query('select pg_terminate_backend($1)', [pid]);
+    } finally {
+      await admin.end();
+    }
+    // Let the FATAL message reach the idle client.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const after = await db.query<{pid: number}>('select pg_backend_pid() as pid');
+    expect(after.rows[0]?.pid).not.toBe(pid);
+  });
+});
