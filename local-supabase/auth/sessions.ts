@@ -129,10 +129,11 @@ export interface RotationSettings {
 }
 
 /**
- * The refresh_token grant. With rotation on, a revoked token is honoured only within the reuse
- * interval (a client that lost the previous response); later reuse means the token leaked, so
- * the whole session family is revoked (and that error is returned so the revocation commits).
- * With rotation off, GoTrue does no reuse detection: a used token of a live session is swapped again.
+ * The refresh_token grant, in GoTrue's order. A revoked token that is the parent of the session's
+ * active token gets that active token back, however late (its client never stored the answer to
+ * its last refresh). Any other revoked token is honoured only within the reuse interval; later
+ * reuse means the token leaked, so with rotation on the whole session family is revoked (and that
+ * error is returned, not thrown, so the revocation commits).
  */
 export async function refreshGrant(tx: Queryable, presented: string, rotation: RotationSettings): Promise<SessionSnapshot | AuthError> {
   if (!presented) throw new OAuthError(400, 'invalid_request', 'refresh_token required');
@@ -156,22 +157,25 @@ export async function refreshGrant(tx: Queryable, presented: string, rotation: R
 
   let issued: string | undefined;
   if (token.revoked) {
-    const reuseUntil = token.updated_at.getTime() + rotation.refreshTokenReuseIntervalSeconds * 1000;
-    if (rotation.refreshTokenRotation && Date.now() > reuseUntil) {
-      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
-        sessionId,
-      ]);
-      // Returned, not thrown: the family revocation must commit even though the request fails.
-      return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-    }
     const {rows: active} = await tx.query<{token: string; parent: string | null}>(
       `select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1`,
       [sessionId],
     );
-    // A family revoked for reuse has no active token left; its members stay dead.
-    if (!active[0]) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
-    // The client never stored the answer to its last refresh: hand back that answer's token.
-    if (active[0].parent === presented) issued = active[0].token;
+    if (active[0]?.parent === presented) {
+      issued = active[0].token;
+    } else {
+      const reuseUntil = token.updated_at.getTime() + rotation.refreshTokenReuseIntervalSeconds * 1000;
+      if (Date.now() > reuseUntil) {
+        if (rotation.refreshTokenRotation) {
+          await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
+            sessionId,
+          ]);
+        }
+        return badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+      }
+      // A family revoked for reuse has no active token left; its members stay dead.
+      if (!active[0]) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
   }
   if (!issued) {
     if (!token.revoked) {

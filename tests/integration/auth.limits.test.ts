@@ -26,15 +26,31 @@ describe('refresh token reuse outside the interval', () => {
     const {session} = await signedInUser({target});
     const child = await refresh(session.refresh_token);
     expect(child.status).toBe(200);
+    const grandchild = await refresh(String(child.body.refresh_token));
+    expect(grandchild.status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
 
+    // The first token is no longer the parent of the active one: its reuse is a leak.
     const reuse = await refresh(session.refresh_token);
     expect(reuse.status).toBe(400);
     expect(reuse.body).toMatchObject({code: 'refresh_token_already_used', message: 'Invalid Refresh Token: Already Used'});
-    // The child that the legitimate client (or the thief) holds is dead too.
-    const childAfter = await refresh(String(child.body.refresh_token));
-    expect(childAfter.status).toBe(400);
-    expect(childAfter.body.code).toBe('refresh_token_already_used');
+    // The token that the legitimate client (or the thief) holds is dead too.
+    const latestAfter = await refresh(String(grandchild.body.refresh_token));
+    expect(latestAfter.status).toBe(400);
+    expect(latestAfter.body.code).toBe('refresh_token_already_used');
+  });
+
+  it('hands back the active token, however late, for the token it was issued from (a lost answer)', async () => {
+    const {session} = await signedInUser({target});
+    const child = await refresh(session.refresh_token);
+    expect(child.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const again = await refresh(session.refresh_token);
+    expect(again.status).toBe(200);
+    expect(again.body.refresh_token).toBe(child.body.refresh_token);
+    // Nothing was revoked: the active token still refreshes.
+    expect((await refresh(String(child.body.refresh_token))).status).toBe(200);
   });
 });
 
