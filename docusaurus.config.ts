@@ -7,11 +7,14 @@ import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
+import {readProjectConfig} from './local-supabase/projectConfig';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
 const supabaseAnonKey = process.env.SUPABASE_ANON_KEY ?? '';
+// The auth rules the forms check before asking GoTrue come from the file GoTrue reads.
+const minimumPasswordLength = readProjectConfig(path.join(__dirname, 'supabase/config.toml')).auth.minimumPasswordLength;
 
 // RMA_WITHOUT_ACCOUNTS=1 builds the site without the account system (static signed-out navbar
 // buttons, no auth provider), only so `npm run bench` can compare first-visit JavaScript.
@@ -60,7 +63,7 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
-  customFields: {supabaseUrl, supabaseAnonKey, supportEmail: SUPPORT_EMAIL},
+  customFields: {supabaseUrl, supabaseAnonKey, supportEmail: SUPPORT_EMAIL, minimumPasswordLength},
 
   headTags: [
     // Must run before theme-classic's own inline theme script (which sits at the top of

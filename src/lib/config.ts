@@ -7,6 +7,12 @@ export interface SupabaseConfig {
   anonKey: string;
 }
 
+/** `[auth] minimum_password_length` of supabase/config.toml, which GoTrue enforces too. */
+export function minimumPasswordLength(): number {
+  const value = (siteConfig.customFields ?? {}).minimumPasswordLength;
+  return typeof value === 'number' && value > 0 ? value : 6;
+}
+
 export function supabaseConfig(): SupabaseConfig {
   const fields = (siteConfig.customFields ?? {}) as {supabaseUrl?: unknown; supabaseAnonKey?: unknown};
   return {

@@ -1,6 +1,5 @@
 // Form rules shared by the auth modal and /reset-password.
-
-export const MIN_PASSWORD_LENGTH = 6;
+import {minimumPasswordLength} from './config';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -13,7 +12,8 @@ export function isValidEmail(email: string): boolean {
 /** The first problem with a new password and its confirmation, or null. */
 export function newPasswordError(password: string, confirm: string): string | null {
   if (password !== confirm) return 'Passwords do not match';
-  if (password.trim().length < MIN_PASSWORD_LENGTH) return `Password must be at least ${MIN_PASSWORD_LENGTH} characters long`;
+  const minimum = minimumPasswordLength();
+  if (password.trim().length < minimum) return `Password must be at least ${minimum} characters long`;
   return null;
 }
 
