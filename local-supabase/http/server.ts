@@ -67,7 +67,10 @@ function payloadTooLarge(c: Context<Env>): Response {
 export function createApiServer(platform: Platform, services: Services): http.Server {
   const app = new Hono<Env>();
   app.use(gatewayCors);
-  app.use(bodyLimit({maxSize: MAX_BODY_BYTES, onError: payloadTooLarge}));
+  const limitBody = bodyLimit({maxSize: MAX_BODY_BYTES, onError: payloadTooLarge});
+  // A GET or HEAD request has no body, and asking for one (as bodyLimit does) makes
+  // @hono/node-server build the whole fetch Request, its costliest step on a read.
+  app.use((c, next) => (c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limitBody(c, next)));
 
   for (const [prefix, service] of PREFIXES) {
     const handle = async (c: Context<Env>): Promise<Response> => {

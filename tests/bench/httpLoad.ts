@@ -1,5 +1,6 @@
 // The load generator the backend benchmarks share: CONCURRENCY loops on keep-alive sockets for a
 // fixed time, with latencies for p50/p99.
+import fs from 'node:fs';
 import http from 'node:http';
 
 export const CONCURRENCY = 50;
@@ -10,6 +11,20 @@ export interface Figures {
   errors: number;
   seconds: number;
   latencies: number[];
+  /** CPU the server process spent during the timed run (Linux only), steadier than req/s on a shared machine. */
+  serverCpuMs?: number;
+}
+
+/** user + system CPU of a process in ms, from /proc; undefined where there is no /proc. */
+function processCpuMs(pid: number): number | undefined {
+  try {
+    // Fields after the parenthesised command name; utime and stime are the 12th and 13th.
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : undefined; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -23,7 +38,8 @@ export function print(label: string, f: Figures): void {
     `${label.padEnd(44)} ${(f.requests / f.seconds).toFixed(0).padStart(7)} req/s   p50 ${percentile(sorted, 50).toFixed(2)} ms   p99 ${percentile(
       sorted,
       99,
-    ).toFixed(2)} ms   (${f.requests} ok, ${f.errors} errors)`,
+    ).toFixed(2)} ms   (${f.requests} ok, ${f.errors} errors)` +
+      (f.serverCpuMs === undefined ? '' : `   server CPU ${((f.serverCpuMs * 1000) / (f.requests + f.errors)).toFixed(0)} µs/req`),
   );
 }
 
@@ -41,8 +57,15 @@ function request(agent: http.Agent, url: URL, method: string, headers: Record<st
   });
 }
 
-/** `CONCURRENCY` loops, each one request at a time on its own keep-alive socket, for DURATION_MS. */
-export async function load(make: () => {url: URL; method: string; headers: Record<string, string>; body?: string}, ok: (s: number) => boolean): Promise<Figures> {
+/**
+ * `CONCURRENCY` loops, each one request at a time on its own keep-alive socket, for DURATION_MS;
+ * with the server's pid, also the CPU it spent meanwhile.
+ */
+export async function load(
+  make: () => {url: URL; method: string; headers: Record<string, string>; body?: string},
+  ok: (s: number) => boolean,
+  serverPid?: number,
+): Promise<Figures> {
   const agent = new http.Agent({keepAlive: true, maxSockets: CONCURRENCY});
   const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
   // Warm-up (1 s): JIT, compiled-SQL cache, open sockets.
@@ -55,6 +78,7 @@ export async function load(make: () => {url: URL; method: string; headers: Recor
       }
     }),
   );
+  const cpuBefore = serverPid === undefined ? undefined : processCpuMs(serverPid);
   const started = performance.now();
   const until = started + DURATION_MS;
   await Promise.all(
@@ -73,6 +97,8 @@ export async function load(make: () => {url: URL; method: string; headers: Recor
     }),
   );
   figures.seconds = (performance.now() - started) / 1000;
+  const cpuAfter = serverPid === undefined ? undefined : processCpuMs(serverPid);
+  if (cpuBefore !== undefined && cpuAfter !== undefined) figures.serverCpuMs = cpuAfter - cpuBefore;
   agent.destroy();
   return figures;
 }

@@ -74,14 +74,16 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
   const backend = await startBackend({db, persistent: false});
   try {
     const {userId, token} = await signIn(backend);
+    const pid = backend.process.pid;
     const headers = {apikey: backend.anonKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
     const single = new URL(`${backend.url}/rest/v1/profiles?select=*&id=eq.${userId}`);
-    print('GET one profiles row (RLS, user JWT)', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200));
+    print('GET one profiles row (RLS, user JWT)', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200, pid));
 
     const courses = new URL(`${backend.url}/rest/v1/courses?select=id,slug,title,lessons(id,slug,title)&order=order_index&lessons.order=order_index`);
     print('GET courses with lessons embedded (anon)', await load(
       () => ({url: courses, method: 'GET', headers: {apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`}}),
       (s) => s === 200,
+      pid,
     ));
 
     const rpc = new URL(`${backend.url}/rest/v1/rpc/track_lesson_progress`);
@@ -89,10 +91,11 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
     print('POST rpc/track_lesson_progress (progress upsert)', await load(
       () => ({url: rpc, method: 'POST', headers: {...headers, accept: 'application/json', 'content-type': 'application/json'}, body: rpcBody}),
       (s) => s === 200,
+      pid,
     ));
 
     // Again, after the server has run for a while (JIT, caches, GC settled).
-    print('GET one profiles row (RLS, user JWT), again', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200));
+    print('GET one profiles row (RLS, user JWT), again', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200, pid));
 
     if (db === 'pglite') print('reference: same GETSingle on in-process PGlite', await directPGlite(userId));
   } finally {
