@@ -1,5 +1,5 @@
 import React, {useCallback, useEffect, useRef, useState} from 'react';
-import Link from '@docusaurus/Link';
+import IntentLink from '@site/src/components/IntentLink';
 import clsx from 'clsx';
 import type {CatalogCourse, CatalogLesson} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
@@ -151,26 +151,26 @@ function SignedInLessonProgress({course, lesson, index}: LessonProgressProps): R
       )}
       <nav className={styles.nav} aria-label="Lessons in this course">
         {previous ? (
-          <Link className={styles.prev} to={previous.permalink}>
+          <IntentLink className={styles.prev} to={previous.permalink}>
             <span className={styles.navLabel}>Previous lesson</span>
             <span>{previous.title}</span>
-          </Link>
+          </IntentLink>
         ) : (
-          <Link className={styles.prev} to={course.permalink}>
+          <IntentLink className={styles.prev} to={course.permalink}>
             <span className={styles.navLabel}>Course overview</span>
             <span>{course.title}</span>
-          </Link>
+          </IntentLink>
         )}
         {next ? (
-          <Link className={styles.next} to={next.permalink}>
+          <IntentLink className={styles.next} to={next.permalink}>
             <span className={styles.navLabel}>Next lesson</span>
             <span>{next.title}</span>
-          </Link>
+          </IntentLink>
         ) : (
-          <Link className={styles.next} to={course.permalink}>
+          <IntentLink className={styles.next} to={course.permalink}>
             <span className={styles.navLabel}>Back to the course</span>
             <span>{course.title}</span>
-          </Link>
+          </IntentLink>
         )}
       </nav>
     </section>
