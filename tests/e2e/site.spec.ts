@@ -179,6 +179,63 @@ test('a crash shows "This page crashed." and Try again recovers', async ({page})
   await expect(page.getByRole('button', {name: 'Crash this page'})).toBeVisible();
 });
 
+test.describe('lesson links fetch their page on intent', () => {
+  // JS files requested so far, in order, whether as prefetch or script.
+  const jsRequests = (page: import('@playwright/test').Page) => {
+    const urls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('.js')) urls.push(request.url());
+    });
+    return urls;
+  };
+
+  test('the sidebar and pagination fetch no other lesson until pointed at or focused', async ({page}) => {
+    const requested = jsRequests(page);
+    await page.goto('/docs/modules/research-overview/research-design');
+    await waitForHydration(page);
+    await page.waitForTimeout(2000);
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/docs/modules/research-overview/research-design');
+
+    const intents: {name: string; act: () => Promise<void>}[] = [
+      {name: 'pagination hover', act: () => page.locator('a.pagination-nav__link--next').hover()},
+      {name: 'sidebar focus', act: () => sidebar.getByRole('link', {name: 'Research integrity'}).focus()},
+    ];
+    for (const {name, act} of intents) {
+      const count = requested.length;
+      const before = new Set(requested);
+      await act();
+      // The lesson's chunks are fetched now, and none of them had been fetched before.
+      await expect.poll(() => requested.length, name).toBeGreaterThan(count);
+      await page.waitForTimeout(500);
+      const fetchedOnIntent = requested.slice(count);
+      expect(fetchedOnIntent.filter((url) => before.has(url)), name).toEqual([]);
+    }
+  });
+
+  test('a sidebar link still navigates in the page, and opens a new tab with a modifier', async ({page, context}) => {
+    await page.goto('/docs/modules/research-overview/research-design');
+    await waitForHydration(page);
+    await page.evaluate(() => {
+      (window as unknown as {samePage: boolean}).samePage = true;
+    });
+    const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
+    const link = sidebar.getByRole('link', {name: 'Research integrity'});
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click({modifiers: ['ControlOrMeta']})]);
+    await tab.waitForLoadState();
+    expect(new URL(tab.url()).pathname).toBe('/docs/modules/research-overview/research-integrity');
+    await tab.close();
+    await expect(page).toHaveURL(/\/research-design$/);
+
+    await link.press('Enter');
+    await expect(page).toHaveURL(/\/research-integrity$/);
+    await expect(page.getByRole('heading', {level: 1})).toContainText(/integrity/i);
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    expect(await page.evaluate(() => (window as unknown as {samePage?: boolean}).samePage)).toBe(true);
+  });
+});
+
 test('the route progress bar shows on a slow navigation', async ({page}) => {
   await page.goto('/');
   await waitForHydration(page);
