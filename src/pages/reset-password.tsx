@@ -1,4 +1,4 @@
-import React, {useEffect, useState, type FormEvent} from 'react';
+import React, {useState, type FormEvent} from 'react';
 import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
@@ -53,14 +53,11 @@ function NewPasswordForm({onDone}: {onDone(): void}): React.JSX.Element {
 }
 
 function ResetPasswordContent(): React.JSX.Element {
-  const {state, recovery, linkError, getClient, endRecovery, clearLinkError} = useAuth();
+  // The recovery link's #access_token makes the AuthProvider load the client and start the
+  // recovery session; a visit without one never downloads supabase-js.
+  const {state, recovery, linkError, endRecovery, clearLinkError} = useAuth();
   const dialogs = useAuthDialogs();
   const [done, setDone] = useState(false);
-
-  // This page needs the client: it turns the link's #access_token into the recovery session.
-  useEffect(() => {
-    getClient().catch(() => undefined);
-  }, [getClient]);
 
   if (done) {
     return (

@@ -24,7 +24,7 @@ test('an anonymous first visit downloads no supabase-js code, prefetches include
     // Executed scripts and <link rel=prefetch> chunks alike.
     if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
   });
-  for (const path of ['/', '/docs/intro', '/docs/modules/systematic-review/meta-analysis', '/pricing', '/modules', '/progress']) {
+  for (const path of ['/', '/docs/intro', '/docs/modules/systematic-review/meta-analysis', '/pricing', '/modules', '/progress', '/reset-password']) {
     await page.context().clearCookies();
     await page.goto(path, {waitUntil: 'load'});
     await waitForHydration(page);

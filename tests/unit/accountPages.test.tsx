@@ -56,6 +56,8 @@ describe('/reset-password', () => {
     const user = userEvent.setup();
     renderPage(<ResetPassword />);
     expect(await screen.findByRole('heading', {name: 'This reset link is invalid or has expired'})).toBeInTheDocument();
+    // A visit without a link has nothing for supabase-js to do: it is never downloaded.
+    expect(loadSupabase).not.toHaveBeenCalled();
     await user.click(screen.getByRole('button', {name: 'Send a new reset link'}));
     expect(await screen.findByRole('dialog', {name: 'Reset Password'})).toBeInTheDocument();
   });
