@@ -69,8 +69,8 @@ export function createRestService(platform: Platform): ServiceHandler {
         const row = await run(true, readStatement(req, planned, options));
         if (count === 'planned' || (row.total ?? 0) > options.maxRows) {
           // EXPLAIN cannot run inside the statement, so the estimate is a second one, run as the
-          // caller (the no-op check keeps it a plain statement in its own transaction).
-          const explained = await run(true, plannedCountStatement(planned, options), () => undefined);
+          // caller in its own transaction.
+          const explained = await run(true, plannedCountStatement(planned, options));
           row.total = plannedRows(explained);
         }
         return readResponse(req, row);

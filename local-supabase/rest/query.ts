@@ -66,7 +66,8 @@ export function readStatement(req: ApiRequest, plan: ReadPlan, options: QueryOpt
 export function plannedCountStatement(plan: ReadPlan, options: QueryOptions): Statement {
   const params = new Params(options.style);
   const rows = nodeSql(plan.root, params, {source: readSource(plan), maxRows: null, countOnly: true});
-  return {sql: `explain (format json) ${rows}`, bind: params.bind()};
+  // EXPLAIN plans without running the query: PGlite's cost budget has nothing to stop.
+  return {sql: `explain (format json) ${rows}`, bind: params.bind(), costChecked: true};
 }
 
 /** `Plan Rows` of the top node of an EXPLAIN (FORMAT JSON) result row. */

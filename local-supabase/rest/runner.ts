@@ -14,7 +14,10 @@ export interface Statement {
   sql: string;
   /** As `Params.bind()` returns them. */
   bind: unknown[];
-  /** Set once a cached read has passed PGlite's cost check, so repeats are not planned twice. */
+  /**
+   * Set when PGlite's cost check is not (or no longer) needed: a cached read that passed it, so
+   * repeats are not planned twice, or an EXPLAIN, which never runs the query.
+   */
   costChecked?: boolean;
 }
 

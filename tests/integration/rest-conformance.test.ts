@@ -119,6 +119,12 @@ describe('Prefer: count', () => {
     }
   });
 
+  it('planned answers an anonymous caller too, whose reads PGlite prices before running them', async () => {
+    const res = await f.rest('/courses?select=id', {key: 'anon', headers: {prefer: 'count=planned'}});
+    expect([200, 206]).toContain(res.status);
+    expect(res.headers.get('content-range')).toMatch(/^0-[0-9]+\/[0-9]+$/);
+  });
+
   it('estimated is exact below max_rows and the estimate above it', async () => {
     const small = await f.rest('/conf_docs?select=id&limit=1', {headers: {prefer: 'count=estimated'}});
     expect(small.status).toBe(206);
