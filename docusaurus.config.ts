@@ -7,6 +7,7 @@ import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
+import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
 import {readProjectConfig} from './local-supabase/projectConfig';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
@@ -79,7 +80,7 @@ const config: Config = {
     ...(withoutAccounts ? [withoutAccountsPlugin] : []),
     ...(withTestPages ? [testPagesPlugin] : []),
   ],
-  clientModules: ['./src/lib/errorFilterClient.ts'],
+  clientModules: ['./src/clientModules/installErrorFilter.ts', './src/clientModules/prefetchOnIntent.ts'],
 
   presets: [
     [
@@ -95,7 +96,9 @@ const config: Config = {
           // Premium lessons keep only their public part in the build; the body is compiled
           // apart and served from Postgres (plugins/premium-lessons/). RMA_PREMIUM_AS_FREE=1
           // builds them as free pages, only so `npm run bench` can compare the two.
-          remarkPlugins: process.env.RMA_PREMIUM_AS_FREE === '1' ? [] : [remarkPremiumLesson],
+          // Then lessons get the import lines of the lesson components they use (last, so a
+          // component only a Premium body uses stays out of the public page).
+          remarkPlugins: [...(process.env.RMA_PREMIUM_AS_FREE === '1' ? [] : [remarkPremiumLesson]), remarkLessonComponents],
         },
         blog: false,
         theme: {customCss: './src/css/custom.css'},
@@ -162,7 +165,9 @@ const config: Config = {
     prism: {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
-      additionalLanguages: ['r', 'python', 'bash'],
+      // Only what prism-react-renderer's bundled Prism lacks (it has Python): each grammar here
+      // is in every page's main.js.
+      additionalLanguages: ['r', 'bash'],
     },
   } satisfies Preset.ThemeConfig,
 };

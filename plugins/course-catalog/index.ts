@@ -1,11 +1,13 @@
 // Hands the course catalog (read from docs/modules at build time) to React pages through
-// global data, so pages such as /modules and /explore never hard-code the course list.
+// global data, so pages such as /modules and /explore never hard-code the course list. Global
+// data is in every page's code, so the descriptions, which only a few pages show or search, go to
+// a module of their own that those pages import (src/catalog/descriptions.ts).
 import path from 'node:path';
 import type {LoadContext, Plugin} from '@docusaurus/types';
 import {readCatalog} from '../../src/catalog/readCatalog';
-import type {CourseCatalog} from '../../src/catalog/types';
+import {catalogDescriptions, withoutDescriptions, type DescribedCatalog} from '../../src/catalog/types';
 
-export default function courseCatalogPlugin(context: LoadContext): Plugin<CourseCatalog> {
+export default function courseCatalogPlugin(context: LoadContext): Plugin<DescribedCatalog> {
   const docsDir = path.join(context.siteDir, 'docs');
   return {
     name: 'course-catalog',
@@ -16,7 +18,8 @@ export default function courseCatalogPlugin(context: LoadContext): Plugin<Course
       return readCatalog(docsDir);
     },
     async contentLoaded({content, actions}) {
-      actions.setGlobalData(content);
+      actions.setGlobalData(withoutDescriptions(content));
+      await actions.createData('descriptions.json', JSON.stringify(catalogDescriptions(content)));
     },
   };
 }

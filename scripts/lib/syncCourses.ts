@@ -5,7 +5,7 @@
 // recomputed where the set of active lessons changed. Writes only what differs, so a second run
 // changes nothing.
 import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
-import type {CourseCatalog} from '../../src/catalog/types';
+import type {DescribedCatalog} from '../../src/catalog/types';
 import {rowOf, rowsOf} from './dbRows';
 
 export interface SyncReport {
@@ -23,7 +23,7 @@ export function isNoop(report: SyncReport): boolean {
   return Object.values(report).every((v) => (Array.isArray(v) ? v.length === 0 : v === 0));
 }
 
-export async function syncCourses(client: ServiceClient, catalog: CourseCatalog): Promise<SyncReport> {
+export async function syncCourses(client: ServiceClient, catalog: DescribedCatalog): Promise<SyncReport> {
   const report: SyncReport = {
     coursesAdded: [],
     coursesUpdated: [],

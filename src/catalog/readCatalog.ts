@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import matter from 'gray-matter';
-import type {CatalogCourse, CatalogLesson, CourseCatalog} from './types';
+import type {DescribedCatalog, DescribedCourse, DescribedLesson} from './types';
 import {checkFileFor} from '../knowledgeChecks/checkFile';
 
 const DOC_EXTENSIONS = ['.mdx', '.md'];
@@ -46,14 +46,14 @@ export function countWords(markdown: string): number {
   return text.split(/\s+/).filter((w) => /[A-Za-z0-9]/.test(w)).length;
 }
 
-export function readCatalog(docsDir: string): CourseCatalog {
+export function readCatalog(docsDir: string): DescribedCatalog {
   const modulesDir = path.join(docsDir, 'modules');
   const courseDirs = fs
     .readdirSync(modulesDir, {withFileTypes: true})
     .filter((d) => d.isDirectory() && !d.name.startsWith('_'))
     .map((d) => d.name);
 
-  const courses: CatalogCourse[] = courseDirs.map((courseSlug) => {
+  const courses: DescribedCourse[] = courseDirs.map((courseSlug) => {
     const dir = path.join(modulesDir, courseSlug);
     const files = fs
       .readdirSync(dir)
@@ -61,7 +61,7 @@ export function readCatalog(docsDir: string): CourseCatalog {
     const indexFile = files.find((f) => f.replace(/\.mdx?$/, '') === 'index');
     if (!indexFile) throw new Error(`${dir}: a course needs an index.mdx landing page`);
     const index = readPage(path.join(dir, indexFile));
-    const lessons: CatalogLesson[] = files
+    const lessons: DescribedLesson[] = files
       .filter((f) => f !== indexFile)
       .map((f) => readPage(path.join(dir, f)))
       .map((page) => ({

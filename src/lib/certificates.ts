@@ -1,7 +1,13 @@
 // What the certificate page derives from a certificate: its code from the address, the public
 // verification URL, the "Add to LinkedIn" link and the date as printed. Pure, so it is unit-tested.
 import {SITE_TITLE} from '../config/site';
-import {CERTIFICATE_CODE} from './knowledgeChecks';
+
+/** Certificate codes are 32 lower-case hex digits. */
+export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
+
+export function certificatePath(code: string): string {
+  return `/certificates/${code}`;
+}
 
 /** The code in `/certificates/<code>` or `/certificates?code=<code>`, or null. */
 export function codeFromLocation(pathname: string, search: string): string | null {

@@ -262,10 +262,3 @@ export async function revokeCertificate(client: DatabaseClient, code: string, re
     return {data: null, error: checkErrorMessage(error, 'The certificate could not be revoked.')};
   }
 }
-
-/** Certificate codes are 32 lower-case hex digits. */
-export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
-
-export function certificatePath(code: string): string {
-  return `/certificates/${code}`;
-}

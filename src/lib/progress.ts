@@ -210,12 +210,6 @@ export function coursePercentage(completed: number, total: number): number {
   return Math.round((10000 * completed) / total) / 100;
 }
 
-/** A percentage as the UI shows it: whole numbers, never 100 % before everything is done. */
-export function formatPercent(percentage: number): string {
-  const rounded = Math.round(percentage);
-  return `${percentage < 100 && rounded === 100 ? 99 : rounded}%`;
-}
-
 const byOrder = <T extends {order_index: number; id: number}>(a: T, b: T) => a.order_index - b.order_index || a.id - b.id;
 
 /** Every number the progress views show, from the loaded rows. Only active courses/lessons count. */

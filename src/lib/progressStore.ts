@@ -1,10 +1,11 @@
 // The signed-in learner's progress, shared by every view on the page (lesson panel, course
 // landing, sidebar ticks, /modules, /progress) through one module-level store: loaded once per
 // user when the auth context says someone is signed in, reloaded after each write. Anonymous
-// visitors never trigger a load, so their first page stays free of supabase-js.
+// visitors never trigger a load, so their first page stays free of supabase-js and of the
+// progress queries.
 import {useCallback, useEffect, useSyncExternalStore} from 'react';
 import {useAuth} from './auth';
-import {deriveProgress, loadProgressData, type ProgressSummary} from './progress';
+import type {ProgressSummary} from './progress';
 import {errorMessage} from './errors';
 import type {DatabaseClient} from './supabase';
 
@@ -43,7 +44,8 @@ function loadProgress(userId: string, getClient: () => Promise<DatabaseClient>, 
   const promise = (async () => {
     let next: ProgressState;
     try {
-      const client = await getClient();
+      // The queries load with the first signed-in read, not with every docs page.
+      const [client, {loadProgressData, deriveProgress}] = await Promise.all([getClient(), import('./progress')]);
       const result = await loadProgressData(client);
       if (result.error !== null) {
         console.error('Could not load progress:', result.error);

@@ -3,7 +3,6 @@
 // marks agree with the gate; the gate itself is get_premium_lesson, never this hook.
 import {useEffect, useState} from 'react';
 import {useAuth} from './auth';
-import {fetchIsPremium} from './premiumLessons';
 import type {DatabaseClient} from './supabase';
 
 /** 'unknown' while signed-out visitors' and loading states are not worth a request. */
@@ -16,8 +15,9 @@ const pending = new Map<string, Promise<void>>();
 function ask(key: string, getClient: () => Promise<DatabaseClient>): Promise<void> {
   let request = pending.get(key);
   if (!request) {
-    request = getClient()
-      .then((client) => fetchIsPremium(client))
+    // The query module loads with the first signed-in question, not with every docs page.
+    request = Promise.all([getClient(), import('./premiumLessons')])
+      .then(([client, {fetchIsPremium}]) => fetchIsPremium(client))
       .then((result) => {
         if (result.error === null) answers.set(key, result.data);
         else pending.delete(key);

@@ -5,13 +5,14 @@ import CourseCard from '@site/src/components/CourseCard';
 import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {filterCourses} from '@site/src/catalog/filterCourses';
+import {catalogDescriptions} from '@site/src/catalog/descriptions';
 import styles from './pages.module.css';
 
 export default function Explore(): React.JSX.Element {
   const {courses} = useCatalog();
   const [query, setQuery] = useState('');
   const inputId = useId();
-  const shown = filterCourses(courses, query);
+  const shown = filterCourses(courses, query, catalogDescriptions);
   return (
     <Layout title="Explore courses" description="The full catalog of research-methods courses, with lesson counts and reading time.">
       <main className="container margin-vert--lg">

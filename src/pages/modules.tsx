@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useCatalog} from '@site/src/catalog/useCatalog';
+import {catalogDescriptions} from '@site/src/catalog/descriptions';
 import {useProgress} from '@site/src/lib/progressStore';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
@@ -46,7 +47,7 @@ export default function Modules(): React.JSX.Element {
                     {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
                   </span>
                 </div>
-                <p>{course.description}</p>
+                <p>{catalogDescriptions.courses[course.slug]}</p>
                 {signedIn && summary && (
                   <div className={styles.moduleProgress}>
                     <ProgressBar

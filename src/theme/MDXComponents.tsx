@@ -1,18 +1,11 @@
-// Wraps @theme-original/MDXComponents (theme-classic) to make our lesson components usable
-// in every MDX page without an import line in each lesson.
+// Wraps @theme-original/MDXComponents (theme-classic) with <Diagram>, which every ```mermaid block
+// becomes at build time (plugins/diagrams), so no lesson needs an import line for it. The other
+// lesson components are imported only by the pages that use them (see
+// src/components/lessonComponentSources.ts): whatever is registered here is in every docs page.
 import MDXComponents from '@theme-original/MDXComponents';
-import VideoEmbed from '@site/src/components/VideoEmbed';
-import Download from '@site/src/components/Download';
-import {Exercise, Solution} from '@site/src/components/Exercise';
 import Diagram from '@site/src/components/Diagram';
-import ForestPlot from '@site/src/components/ForestPlot';
 
 export default {
   ...MDXComponents,
-  VideoEmbed,
-  Download,
-  Exercise,
-  Solution,
   Diagram,
-  ForestPlot,
 };

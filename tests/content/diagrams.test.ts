@@ -2,7 +2,7 @@
 // itself and describes every connection for screen readers, and asks nothing of another host.
 import {describe, expect, it} from 'vitest';
 import {listDocFiles, readDoc} from './docsTree';
-import {renderDiagram, titleFromMeta} from '../../plugins/diagrams/renderDiagram';
+import {compactSvg, renderDiagram, titleFromMeta} from '../../plugins/diagrams/renderDiagram';
 
 interface Block {
   where: string;
@@ -53,4 +53,18 @@ it('gives two diagrams on one page different ids', async () => {
 
 it('refuses a diagram it cannot read', async () => {
   await expect(renderDiagram('flowchrt TD\n  A --> B')).rejects.toThrow(/Invalid mermaid header/);
+});
+
+it('writes a compact SVG: the same picture to 1/100 px, without comments, indentation or data-* attributes', () => {
+  const raw = `<svg viewBox="0 0 100.123456 50.5">
+  <style>
+    /* comment */
+    text { fill: red; }
+  </style>
+  <polyline data-from="A" data-to="B" points="1.23456789,2.5 -3.14159,4" />
+  <text x="10.005" y="20">Mean 0.12345</text>
+</svg>`;
+  expect(compactSvg(raw)).toBe(
+    '<svg viewBox="0 0 100.12 50.5"><style> text{fill:red;}</style><polyline points="1.23,2.5 -3.14,4" /><text x="10.01" y="20">Mean 0.12345</text></svg>',
+  );
 });

@@ -103,6 +103,10 @@ test('a free learner is offered Premium; after buying it through the simulator t
   // The ```mermaid diagram of the worked example, drawn as SVG whichever way the docs render mermaid.
   await expect(article(page).locator('svg').filter({hasText: 'Inverse-variance weights'})).toBeVisible({timeout: 20_000});
   await expect(page.locator('.table-of-contents').getByRole('link', {name: 'Running it in R'})).toBeVisible();
+  // The lesson components it uses without importing them (the public page does not bundle them).
+  await expect(article(page).getByRole('img', {name: /^Forest plot: surgical site infection/})).toBeVisible();
+  await expect(article(page).getByRole('link', {name: 'summary-of-findings table (XLSX)'})).toHaveAttribute('download', /.*/);
+  await expect(article(page).getByRole('button', {name: 'Show worked answer'}).first()).toBeVisible();
   await expect(sidebarLink(page)).not.toHaveAttribute('data-locked', 'true');
 });
 

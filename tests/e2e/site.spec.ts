@@ -124,24 +124,15 @@ test('mobile menu appears below 996 px and holds the nav and account items', asy
   await expect(page.getByRole('button', {name: /toggle navigation bar/i})).toBeHidden();
 });
 
-test('on a phone the closed menu prefetches nothing: it exists, and its links are fetched, once opened', async ({page}) => {
+test('on a phone the menu is mounted only once opened, and opens again after closing', async ({page}) => {
   await page.setViewportSize({width: 412, height: 823});
-  const prefetched = new Set<string>();
-  page.on('request', (request) => {
-    if (request.resourceType() !== 'script' && new URL(request.url()).pathname.endsWith('.js')) prefetched.add(request.url());
-  });
   await page.goto('/docs/intro');
   await waitForHydration(page);
-  await page.waitForTimeout(2000);
   await expect(page.locator('.navbar-sidebar')).toHaveCount(0);
-  const beforeOpening = prefetched.size;
 
   await page.getByRole('button', {name: /toggle navigation bar/i}).click();
   const drawer = page.locator('.navbar-sidebar');
   await expect(drawer.getByRole('link', {name: 'Research Overview'})).toBeVisible();
-  // The drawer's links now in view are prefetched only now.
-  await expect.poll(() => prefetched.size).toBeGreaterThan(beforeOpening);
-
   await drawer.getByRole('button', {name: /close navigation bar/i}).click();
   await expect(drawer).toBeHidden();
   await page.getByRole('button', {name: /toggle navigation bar/i}).click();
@@ -179,7 +170,7 @@ test('a crash shows "This page crashed." and Try again recovers', async ({page})
   await expect(page.getByRole('button', {name: 'Crash this page'})).toBeVisible();
 });
 
-test.describe('lesson links fetch their page on intent', () => {
+test.describe('pages are fetched on intent, never on sight', () => {
   // JS files requested so far, in order, whether as prefetch or script.
   const jsRequests = (page: import('@playwright/test').Page) => {
     const urls: string[] = [];
@@ -189,23 +180,47 @@ test.describe('lesson links fetch their page on intent', () => {
     return urls;
   };
 
-  test('the sidebar and pagination fetch no other lesson until pointed at or focused', async ({page}) => {
+  test('a first visit prefetches nothing, however many links are on screen', async ({page}) => {
+    const prefetches: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() !== 'script' && new URL(request.url()).pathname.endsWith('.js')) prefetches.push(request.url());
+    });
+    // A lesson (sidebar, pagination, links in the text), a course index (every lesson linked), the
+    // catalog, and on a phone the opened menu.
+    for (const path of ['/docs/modules/research-overview/research-design', '/docs/modules/systematic-review/', '/modules']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await page.waitForTimeout(1500);
+      expect(prefetches, path).toEqual([]);
+    }
+    await page.setViewportSize({width: 412, height: 823});
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+    await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Research Overview'})).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(prefetches, 'opened phone menu').toEqual([]);
+  });
+
+  test('pointing at or focusing a link fetches that page before the click', async ({page}) => {
     const requested = jsRequests(page);
     await page.goto('/docs/modules/research-overview/research-design');
     await waitForHydration(page);
-    await page.waitForTimeout(2000);
+    await page.waitForTimeout(1500);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/docs/modules/research-overview/research-design');
 
     const intents: {name: string; act: () => Promise<void>}[] = [
       {name: 'pagination hover', act: () => page.locator('a.pagination-nav__link--next').hover()},
       {name: 'sidebar focus', act: () => sidebar.getByRole('link', {name: 'Research integrity'}).focus()},
+      {name: 'sidebar course hover', act: () => sidebar.getByRole('link', {name: 'Data Analysis', exact: true}).hover()},
+      {name: 'navbar hover', act: () => page.getByRole('navigation', {name: 'Main'}).getByRole('link', {name: 'Pricing'}).hover()},
     ];
     for (const {name, act} of intents) {
       const count = requested.length;
       const before = new Set(requested);
       await act();
-      // The lesson's chunks are fetched now, and none of them had been fetched before.
+      // That page's chunks are fetched now, and none of them had been fetched before.
       await expect.poll(() => requested.length, name).toBeGreaterThan(count);
       await page.waitForTimeout(500);
       const fetchedOnIntent = requested.slice(count);

@@ -8,7 +8,7 @@ import type {SupabaseClient} from '@supabase/supabase-js';
 import {ROOT, startBackend, type Backend} from './harness';
 import {serviceClient, signedInUser, type Target} from './clients';
 import {readCatalog} from '../../src/catalog/readCatalog';
-import type {CourseCatalog} from '../../src/catalog/types';
+import type {DescribedCatalog} from '../../src/catalog/types';
 import {isNoop, syncCourses} from '../../scripts/lib/syncCourses';
 import {trackLesson} from '../../src/lib/progress';
 
@@ -39,7 +39,7 @@ async function lessonsOf(courseSlug: string) {
 }
 
 /** A copy of the catalog whose first course lost its last lesson, gained one, and was retitled and reordered. */
-function editedCatalog(): CourseCatalog {
+function editedCatalog(): DescribedCatalog {
   const copy = structuredClone(catalog);
   const course = copy.courses[0];
   if (!course) throw new Error('empty catalog');

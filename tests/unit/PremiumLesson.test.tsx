@@ -16,14 +16,12 @@ const catalog: CourseCatalog = {
     {
       slug: 'systematic-review',
       title: 'Systematic review',
-      description: '',
       orderIndex: 1,
       docId: 'modules/systematic-review/index',
       permalink: '/docs/modules/systematic-review/',
       lessons: ['meta-analysis', 'bias-assessment', 'protocol'].map((slug, i) => ({
         slug,
         title: slug,
-        description: '',
         orderIndex: i,
         isPremium: i < 2,
         docId: `modules/systematic-review/${slug}`,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {readCatalog, countWords} from '../../src/catalog/readCatalog';
 import {filterCourses} from '../../src/catalog/filterCourses';
+import {catalogDescriptions} from '../../src/catalog/types';
 import {seedSql} from '../../scripts/lib/seedSql';
 import sidebars from '../../sidebars';
 
@@ -77,10 +78,20 @@ describe('course catalog', () => {
 });
 
 describe('filterCourses', () => {
+  const descriptions = catalogDescriptions(catalog);
   it('matches every word in titles, descriptions and lesson titles, case-insensitively', () => {
-    expect(filterCourses(catalog.courses, '')).toHaveLength(7);
-    expect(filterCourses(catalog.courses, 'META-ANALYSIS').map((c) => c.slug)).toContain('systematic-review');
-    expect(filterCourses(catalog.courses, 'zzzz-no-such-topic')).toEqual([]);
+    expect(filterCourses(catalog.courses, '', descriptions)).toHaveLength(7);
+    expect(filterCourses(catalog.courses, 'META-ANALYSIS', descriptions).map((c) => c.slug)).toContain('systematic-review');
+    expect(filterCourses(catalog.courses, 'zzzz-no-such-topic', descriptions)).toEqual([]);
+  });
+
+  it('finds a course by a phrase that only a lesson description has, from the descriptions it is given', () => {
+    const lesson = catalog.courses[2]!.lessons[0]!;
+    const courseText = [catalog.courses[2]!.title, catalog.courses[2]!.description, ...catalog.courses[2]!.lessons.map((l) => l.title)].join(' ').toLowerCase();
+    const word = lesson.description.split(/\s+/).find((w) => w.length > 5 && !courseText.includes(w.toLowerCase()));
+    expect(word).toBeDefined();
+    expect(filterCourses(catalog.courses, word!, descriptions).map((c) => c.slug)).toContain(catalog.courses[2]!.slug);
+    expect(filterCourses(catalog.courses, word!, {courses: descriptions.courses, lessons: {}}).map((c) => c.slug)).not.toContain(catalog.courses[2]!.slug);
   });
 });
 

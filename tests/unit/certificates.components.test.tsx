@@ -15,7 +15,6 @@ import type {CatalogCourse} from '../../src/catalog/types';
 const lessonOf = (slug: string, isPremium = false, hasKnowledgeCheck = true) => ({
   slug,
   title: `Lesson ${slug}`,
-  description: '',
   orderIndex: 1,
   isPremium,
   docId: `modules/c/${slug}`,
@@ -26,7 +25,6 @@ const lessonOf = (slug: string, isPremium = false, hasKnowledgeCheck = true) => 
 const courseWith = (lessons: ReturnType<typeof lessonOf>[]): CatalogCourse => ({
   slug: 'c',
   title: 'Course C',
-  description: '',
   orderIndex: 1,
   docId: 'modules/c/index',
   permalink: '/docs/modules/c/',

@@ -16,12 +16,11 @@ import type {CatalogCourse} from '../../src/catalog/types';
 const course: CatalogCourse = {
   slug: 'open-data',
   title: 'Open Data',
-  description: 'd',
   orderIndex: 1,
   docId: 'modules/open-data/index',
   permalink: '/docs/modules/open-data/',
   lessons: [
-    {slug: 'overview', title: 'Overview', description: '', orderIndex: 1, isPremium: false, docId: 'modules/open-data/overview', permalink: '/docs/modules/open-data/overview', wordCount: 1, hasKnowledgeCheck: true},
+    {slug: 'overview', title: 'Overview', orderIndex: 1, isPremium: false, docId: 'modules/open-data/overview', permalink: '/docs/modules/open-data/overview', wordCount: 1, hasKnowledgeCheck: true},
   ],
 };
 const lesson = course.lessons[0]!;

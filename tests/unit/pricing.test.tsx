@@ -16,7 +16,6 @@ vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: v
 const lesson = (slug: string, isPremium: boolean) => ({
   slug,
   title: `Lesson ${slug}`,
-  description: '',
   orderIndex: 1,
   isPremium,
   docId: `modules/m/${slug}`,
@@ -24,7 +23,7 @@ const lesson = (slug: string, isPremium: boolean) => ({
   wordCount: 100,
 });
 const catalog: CourseCatalog = {
-  courses: [{slug: 'm', title: 'M', description: '', orderIndex: 1, docId: 'modules/m/index', permalink: '/docs/modules/m', lessons: [lesson('a', false), lesson('b', true), lesson('c', true)]}],
+  courses: [{slug: 'm', title: 'M', orderIndex: 1, docId: 'modules/m/index', permalink: '/docs/modules/m', lessons: [lesson('a', false), lesson('b', true), lesson('c', true)]}],
 };
 vi.mock('@site/src/catalog/useCatalog', () => ({useCatalog: () => catalog}));
 

@@ -17,14 +17,12 @@ import type {CatalogCourse, CourseCatalog} from '../../src/catalog/types';
 const course: CatalogCourse = {
   slug: 'research-overview',
   title: 'Research Overview',
-  description: 'd',
   orderIndex: 1,
   docId: 'modules/research-overview/index',
   permalink: '/docs/modules/research-overview/',
   lessons: ['research-question', 'research-design', 'primary-secondary-research'].map((slug, i) => ({
     slug,
     title: `Lesson ${i + 1}`,
-    description: '',
     orderIndex: i + 1,
     isPremium: false,
     docId: `modules/research-overview/${slug}`,

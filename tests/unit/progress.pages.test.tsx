@@ -14,14 +14,12 @@ const catalog: CourseCatalog = {
     {
       slug: 'open-data',
       title: 'Open Data',
-      description: 'Share data.',
       orderIndex: 1,
       docId: 'modules/open-data/index',
       permalink: '/docs/modules/open-data/',
       lessons: ['overview', 'workflow'].map((slug, i) => ({
         slug,
         title: `Open data ${slug}`,
-        description: '',
         orderIndex: i + 1,
         isPremium: false,
         docId: `modules/open-data/${slug}`,

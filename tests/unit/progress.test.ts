@@ -4,7 +4,6 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import {
   coursePercentage,
   deriveProgress,
-  formatPercent,
   LOAD_FAILED,
   loadProgressData,
   progressErrorMessage,
@@ -14,6 +13,7 @@ import {
   trackLesson,
   type ProgressData,
 } from '../../src/lib/progress';
+import {formatPercent} from '../../src/lib/formatPercent';
 import {NETWORK_ERROR} from '../../src/lib/errors';
 import {completedDocIds, continueLesson, findDocEntry, lessonNeighbours} from '../../src/lib/progressCatalog';
 import type {CourseCatalog} from '../../src/catalog/types';
@@ -189,14 +189,12 @@ describe('catalog join', () => {
       {
         slug: 'first',
         title: 'First',
-        description: '',
         orderIndex: 1,
         docId: 'modules/first/index',
         permalink: '/docs/modules/first/',
         lessons: ['a', 'b', 'c'].map((slug, i) => ({
           slug,
           title: slug.toUpperCase(),
-          description: '',
           orderIndex: i + 1,
           isPremium: false,
           docId: `modules/first/${slug}`,

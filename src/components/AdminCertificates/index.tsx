@@ -1,8 +1,8 @@
 import React, {useCallback, useEffect, useId, useState} from 'react';
 import Link from '@docusaurus/Link';
 import {useAuth} from '@site/src/lib/auth';
-import {certificatePath, loadMyCertificates, revokeCertificate, type Certificate} from '@site/src/lib/knowledgeChecks';
-import {formatIssueDate} from '@site/src/lib/certificates';
+import {loadMyCertificates, revokeCertificate, type Certificate} from '@site/src/lib/knowledgeChecks';
+import {certificatePath, formatIssueDate} from '@site/src/lib/certificates';
 import styles from './styles.module.css';
 
 /**

@@ -1,8 +1,7 @@
 import React, {useId} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
-import {certificatePath} from '@site/src/lib/knowledgeChecks';
-import {formatIssueDate} from '@site/src/lib/certificates';
+import {certificatePath, formatIssueDate} from '@site/src/lib/certificates';
 import {useMyCertificates} from '@site/src/lib/useKnowledgeCheckData';
 import RetryMessage from '@site/src/components/RetryMessage';
 import styles from './styles.module.css';

@@ -3,6 +3,7 @@ import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {readingMinutes, type CatalogCourse} from '@site/src/catalog/types';
 import {courseWordCount} from '@site/src/catalog/filterCourses';
+import {catalogDescriptions} from '@site/src/catalog/descriptions';
 import styles from './styles.module.css';
 
 export interface CourseCardProps {
@@ -19,7 +20,7 @@ export default function CourseCard({course, showStats = true}: CourseCardProps):
       <Heading as="h3" className={styles.title}>
         <Link to={course.permalink}>{course.title}</Link>
       </Heading>
-      <p className={styles.description}>{course.description}</p>
+      <p className={styles.description}>{catalogDescriptions.courses[course.slug]}</p>
       {showStats && (
         <ul className={styles.stats}>
           <li>

@@ -1,6 +1,6 @@
 // A link that saves a template or practice dataset from static/ instead of opening it. Without the
 // `download` attribute a Markdown link to a static file opens a new tab, where .md and .svg files
-// are displayed rather than saved. Registered in src/theme/MDXComponents.tsx, so lessons write
+// are displayed rather than saved. A lesson component (src/components/lessonComponentSources.ts), so lessons write
 // <Download href="/templates/search-log.csv">search log (CSV)</Download> without an import.
 import React, {type ReactNode} from 'react';
 import useBaseUrl from '@docusaurus/useBaseUrl';

@@ -1,4 +1,4 @@
-// Practice exercises at the end of a lesson. Registered in src/theme/MDXComponents.tsx, so MDX
+// Practice exercises at the end of a lesson. A lesson component (src/components/lessonComponentSources.ts), so MDX
 // uses <Exercise title="…"> … <Solution> … </Solution></Exercise> without an import line.
 // The worked answer stays hidden until the learner asks for it (a disclosure button with
 // aria-expanded, operable by keyboard), and is always printed: a printed worksheet is useless

@@ -1,6 +1,6 @@
 // A forest plot drawn from the trials' own counts at render time, so the picture cannot disagree
-// with the numbers in the lesson (see ./inverseVariance.ts). Registered in
-// src/theme/MDXComponents.tsx; a lesson writes <ForestPlot studies={[…]} … /> with the 2×2 data.
+// with the numbers in the lesson (see ./inverseVariance.ts). A lesson component
+// (src/components/lessonComponentSources.ts); a lesson writes <ForestPlot studies={[…]} … /> with the 2×2 data.
 // The ratio axis is logarithmic with the line of no effect at 1, squares have an AREA
 // proportional to the study's weight, and the diamond spans the pooled 95% CI. Colours come
 // from currentColor and Infima variables, so the plot follows the light and dark themes.

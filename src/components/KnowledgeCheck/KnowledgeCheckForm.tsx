@@ -5,8 +5,8 @@ import type {CatalogCourse} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useProgress} from '@site/src/lib/progressStore';
+import {certificatePath} from '@site/src/lib/certificates';
 import {
-  certificatePath,
   gradeLessonCheck,
   loadLessonCheck,
   type Answers,

@@ -2,7 +2,7 @@
 // the invitation in index.tsx, never download it.
 import React, {useCallback, useEffect, useRef, useState} from 'react';
 import clsx from 'clsx';
-import IntentLink from '@site/src/components/IntentLink';
+import Link from '@docusaurus/Link';
 import {useAuth} from '@site/src/lib/auth';
 import {supabaseConfig} from '@site/src/lib/config';
 import {sendProgressBeacon, trackLesson} from '@site/src/lib/progress';
@@ -131,26 +131,26 @@ export default function SignedInLessonProgress({course, lesson, index}: LessonPr
       )}
       <nav className={styles.nav} aria-label="Lessons in this course">
         {previous ? (
-          <IntentLink className={styles.prev} to={previous.permalink}>
+          <Link className={styles.prev} to={previous.permalink}>
             <span className={styles.navLabel}>Previous lesson</span>
             <span>{previous.title}</span>
-          </IntentLink>
+          </Link>
         ) : (
-          <IntentLink className={styles.prev} to={course.permalink}>
+          <Link className={styles.prev} to={course.permalink}>
             <span className={styles.navLabel}>Course overview</span>
             <span>{course.title}</span>
-          </IntentLink>
+          </Link>
         )}
         {next ? (
-          <IntentLink className={styles.next} to={next.permalink}>
+          <Link className={styles.next} to={next.permalink}>
             <span className={styles.navLabel}>Next lesson</span>
             <span>{next.title}</span>
-          </IntentLink>
+          </Link>
         ) : (
-          <IntentLink className={styles.next} to={course.permalink}>
+          <Link className={styles.next} to={course.permalink}>
             <span className={styles.navLabel}>Back to the course</span>
             <span>{course.title}</span>
-          </IntentLink>
+          </Link>
         )}
       </nav>
     </section>

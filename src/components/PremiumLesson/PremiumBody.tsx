@@ -5,7 +5,7 @@
 import React, {useEffect, useMemo, type ComponentType} from 'react';
 import * as jsxRuntime from 'react/jsx-runtime';
 import MDXComponents from '@theme/MDXComponents';
-import {bodyComponents} from './bodyComponents';
+import {bodyComponents, lessonComponents} from './bodyComponents';
 import {BODY_FORMAT, isBodyImportSource} from './bodyContract';
 import type {PremiumBodyPayload} from '@site/src/lib/premiumLessons';
 import type {OutlineItem} from './index';
@@ -21,7 +21,7 @@ function evaluate(body: PremiumBodyPayload): MDXContent {
 }
 
 function components(imports: Record<string, string>): Record<string, unknown> {
-  const supplied: Record<string, unknown> = {...MDXComponents};
+  const supplied: Record<string, unknown> = {...MDXComponents, ...lessonComponents};
   for (const [name, source] of Object.entries(imports)) {
     if (!isBodyImportSource(source)) throw new Error(`A Premium body imports ${source}, which this site does not supply`);
     supplied[name] = bodyComponents[source];

@@ -1,5 +1,6 @@
-// The components a Premium body may import (see ./bodyContract.ts), by import source. Loaded only
-// with ./PremiumBody, i.e. only when a body is shown.
+// The components a Premium body gets at run time: those it may import (see ./bodyContract.ts), by
+// import source, and the lesson components it uses without an import line. Loaded only with
+// ./PremiumBody, i.e. only when a body is shown.
 import type {ComponentType} from 'react';
 import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
@@ -7,6 +8,10 @@ import CodeBlock from '@theme/CodeBlock';
 import Admonition from '@theme/Admonition';
 import Details from '@theme/Details';
 import VideoEmbed from '@site/src/components/VideoEmbed';
+import Download from '@site/src/components/Download';
+import ForestPlot from '@site/src/components/ForestPlot';
+import {Exercise, Solution} from '@site/src/components/Exercise';
+import type {LessonComponentName} from '@site/src/components/lessonComponentSources';
 import type {BodyImportSource} from './bodyContract';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each component has its own props; MDX passes them through
@@ -17,4 +22,15 @@ export const bodyComponents: Record<BodyImportSource, ComponentType<any>> = {
   '@theme/Admonition': Admonition,
   '@theme/Details': Details,
   '@site/src/components/VideoEmbed': VideoEmbed,
+};
+
+// A body is compiled before the build adds lesson components' import lines (plugins/lesson-components),
+// so it names them bare and MDX takes them from the components it is given.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
+export const lessonComponents: Record<LessonComponentName, ComponentType<any>> = {
+  Exercise,
+  Solution,
+  Download,
+  VideoEmbed,
+  ForestPlot,
 };

@@ -7,8 +7,8 @@ export const BODY_FORMAT = 'mdx3-function-body';
 // The modules a Premium lesson's body may import (`import Tabs from '@theme/Tabs'`). A body is
 // compiled without its import lines; the site hands it these components at run time
 // (./bodyComponents.ts). The build fails on a body that imports anything else, so adding a
-// component here and there is all a writer needs. Components registered in
-// src/theme/MDXComponents.tsx (VideoEmbed, …) and ```mermaid blocks need no import at all.
+// component here and there is all a writer needs. The lesson components (Exercise, Download, …:
+// src/components/lessonComponentSources.ts) and ```mermaid blocks need no import at all.
 export const BODY_IMPORT_SOURCES = [
   '@theme/Tabs',
   '@theme/TabItem',

@@ -1,6 +1,6 @@
 import React from 'react';
 import clsx from 'clsx';
-import {formatPercent} from '@site/src/lib/progress';
+import {formatPercent} from '@site/src/lib/formatPercent';
 import styles from './styles.module.css';
 
 export interface ProgressBarProps {
