@@ -1,4 +1,5 @@
 import React, {useCallback, useEffect, useRef, useState} from 'react';
+import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
 import Layout from '@theme/Layout';
@@ -14,6 +15,7 @@ import {confirmSubscription, readPayPalReturn, releaseCheckout, type PayPalRetur
 import {displayName} from '@site/src/lib/displayName';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
 import styles from './account.module.css';
+import pageStyles from './pages.module.css';
 import {errorMessage} from '@site/src/lib/errors';
 
 type Confirm = {phase: 'idle'} | {phase: 'confirming'} | {phase: 'done'} | {phase: 'error'; message: string};
@@ -190,7 +192,7 @@ export default function Account(): React.JSX.Element {
   const dialogs = useAuthDialogs();
   return (
     <Layout title="Account" description="Your account, your Premium subscription and your payments.">
-      <main className="container margin-vert--lg">
+      <main className={clsx('container margin-vert--lg', pageStyles.accountPage)}>
         <Heading as="h1">Account</Heading>
         {state.status === 'loading' && <p role="status">Loading your account…</p>}
         {state.status === 'signedOut' && (

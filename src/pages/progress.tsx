@@ -8,6 +8,7 @@ import CertificateList from '@site/src/components/CertificateList';
 import {useCheckStatuses} from '@site/src/lib/useKnowledgeCheckData';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useProgress} from '@site/src/lib/progressStore';
+import clsx from 'clsx';
 import styles from './pages.module.css';
 import SignInButton from '@site/src/components/SignInButton';
 
@@ -38,7 +39,7 @@ export default function Progress(): React.JSX.Element {
   const checks = useCheckStatuses();
   return (
     <Layout title="My progress" description="Your progress across every course.">
-      <main className="container margin-vert--lg">
+      <main className={clsx('container margin-vert--lg', styles.accountPage)}>
         <Heading as="h1">My progress</Heading>
         {authLoading ? (
           <p className={styles.count} role="status">
