@@ -35,25 +35,20 @@ const isJs = (url: string) => new URL(url).pathname.endsWith('.js');
 export async function firstVisitJs(browser: Browser, baseUrl: string, path: string, viewport: ViewportName = 'desktop'): Promise<JsFigure> {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
-  const fetched: Promise<{url: string; prefetch: boolean; body: Buffer} | null>[] = [];
+  // Which files the browser fetched, and how; their bytes are read from the server afterwards,
+  // because Chromium does not hand a prefetched response's body to Playwright once it came
+  // compressed. A file fetched twice (a route chunk the page also prefetches) is downloaded once:
+  // the second fetch comes from the HTTP cache.
+  const fetched = new Map<string, boolean>();
   page.on('requestfinished', (request) => {
-    if (!isJs(request.url())) return;
-    const prefetch = request.resourceType() !== 'script';
-    fetched.push(
-      request.response().then(
-        async (response) => (response ? {url: request.url(), prefetch, body: await response.body()} : null),
-        () => null,
-      ).catch(() => null),
-    );
+    if (isJs(request.url()) && !fetched.has(request.url())) fetched.set(request.url(), request.resourceType() !== 'script');
   });
   await page.goto(new URL(path, baseUrl).toString(), {waitUntil: 'load'});
   await page.waitForTimeout(AFTER_LOAD_MS);
-  // A file fetched twice (a route chunk the page also prefetches) is downloaded once: the second
-  // fetch comes from the HTTP cache.
-  const byUrl = new Map<string, {url: string; prefetch: boolean; body: Buffer}>();
-  for (const f of await Promise.all(fetched)) if (f && !byUrl.has(f.url)) byUrl.set(f.url, f);
-  const files = [...byUrl.values()];
   await context.close();
+  const files = await Promise.all(
+    [...fetched].map(async ([url, prefetch]) => ({url, prefetch, body: Buffer.from(await (await fetch(url)).arrayBuffer())})),
+  );
   const details = files.map((f) => ({path: new URL(f.url).pathname, gzipBytes: gzipSync(f.body, {level: 9}).length, prefetch: f.prefetch}));
   const sum = (list: {gzipBytes: number}[]) => list.reduce((n, f) => n + f.gzipBytes, 0);
   return {

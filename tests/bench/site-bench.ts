@@ -1,6 +1,6 @@
 // Site figures: production build time, then first-visit JavaScript (gzip, prefetches included,
 // see firstVisitJs.ts) on the issue's pages next to a stock Docusaurus classic site's
-// /docs/intro, on a desktop and a phone screen, and the heaviest pages of the whole sitemap.
+// /docs/intro, on a desktop and a phone screen, and every page of the sitemap on both.
 // `--skip-build` measures an existing build/.
 import os from 'node:os';
 import {readFileSync} from 'node:fs';
@@ -90,23 +90,25 @@ export async function siteBench(options: {skipBuild: boolean}): Promise<void> {
   const widths = header.map((_, i) => Math.max(...rows.map((r) => (r[i] as string).length)));
   for (const r of rows) console.log(`  ${r.map((cell, i) => cell.padEnd(widths[i] as number)).join('  ')}`);
 
-  // Every sitemap page once, on the desktop screen (more links in view, so more prefetches).
+  // Every sitemap page once per screen, against the stock figure for the same screen.
   const all = sitemapPaths('build');
   const {base, stop} = await serveBuild('build', PORT);
   try {
     const browser = await launchChromium();
     try {
-      const budget = (stockFigures.get('desktop /docs/intro') as JsFigure).gzipBytes;
-      const sweep: JsFigure[] = [];
-      for (const page of all) sweep.push(await firstVisitJs(browser, base, page, 'desktop'));
-      sweep.sort((a, b) => b.gzipBytes - a.gzipBytes);
-      const over = sweep.filter((f) => f.gzipBytes > budget);
-      console.log(
-        `site: sitemap, desktop, one visit each: ${all.length} pages, ${over.length} above stock /docs/intro (${kib(budget)} KiB); heaviest: ${sweep
-          .slice(0, 5)
-          .map((f) => `${f.path} ${kib(f.gzipBytes)}`)
-          .join(', ')}; lightest ${kib((sweep.at(-1) as JsFigure).gzipBytes)}; ${loadAverage()}`,
-      );
+      for (const viewport of viewports) {
+        const budget = (stockFigures.get(`${viewport} /docs/intro`) as JsFigure).gzipBytes;
+        const sweep: JsFigure[] = [];
+        for (const page of all) sweep.push(await firstVisitJs(browser, base, page, viewport));
+        sweep.sort((a, b) => b.gzipBytes - a.gzipBytes);
+        const over = sweep.filter((f) => f.gzipBytes > budget);
+        console.log(
+          `site: sitemap, ${viewport}, one visit each: ${all.length} pages, ${over.length} above stock /docs/intro (${kib(budget)} KiB); heaviest: ${sweep
+            .slice(0, 5)
+            .map((f) => `${f.path} ${kib(f.gzipBytes)}`)
+            .join(', ')}; lightest ${kib((sweep.at(-1) as JsFigure).gzipBytes)}; ${loadAverage()}`,
+        );
+      }
     } finally {
       await browser.close();
     }
