@@ -22,7 +22,7 @@ async function measure(dir: string, port: number): Promise<JsFigure[]> {
       await browser.close();
     }
   } finally {
-    stop();
+    await stop();
   }
 }
 

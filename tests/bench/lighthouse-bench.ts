@@ -31,14 +31,14 @@ export async function lighthouseBench(): Promise<void> {
     try {
       await report(browser, 'stock Docusaurus 3.10 /docs/intro', new URL('/docs/intro', stockServer.base).toString());
     } finally {
-      stockServer.stop();
+      await stockServer.stop();
       stock.remove();
     }
     const {base, stop} = await serveBuild('build', PORT);
     try {
       for (const page of SITE_PAGES) await report(browser, page, new URL(page, base).toString());
     } finally {
-      stop();
+      await stop();
     }
     console.log(`lighthouse: done; ${loadAverage()}`);
   } finally {

@@ -102,7 +102,7 @@ export async function premiumBench(): Promise<void> {
         try {
           figures.push(await measure(browser, served.base, storageKey, session));
         } finally {
-          served.stop();
+          await served.stop();
         }
       }
       const [premium, asFree] = figures as [Figures, Figures];

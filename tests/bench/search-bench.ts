@@ -50,6 +50,6 @@ export async function searchBench(buildDir = 'build'): Promise<void> {
     console.log(`search: first query ${times[0]?.toFixed(0)} ms (cold), median of the rest ${median(times.slice(1)).toFixed(1)} ms`);
   } finally {
     await browser.close();
-    stop();
+    await stop();
   }
 }

@@ -12,7 +12,8 @@ import path from 'node:path';
 
 export interface ServedBuild {
   base: string;
-  stop(): void;
+  /** Resolves once the port is free again: the next bench may listen on it at once. */
+  stop(): Promise<void>;
 }
 
 export async function serveBuild(dir: string, port: number): Promise<ServedBuild> {
@@ -22,8 +23,17 @@ export async function serveBuild(dir: string, port: number): Promise<ServedBuild
   app.use(compress());
   app.use(serveStatic({root}));
   app.notFound((c) => c.html(notFound, 404));
-  const server = await new Promise<ServerType>((resolve) => {
+  const server = await new Promise<ServerType>((resolve, reject) => {
     const started: ServerType = serve({fetch: app.fetch, port, hostname: '127.0.0.1'}, () => resolve(started));
+    started.once('error', reject);
   });
-  return {base: `http://127.0.0.1:${port}`, stop: () => server.close()};
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // Browsers keep connections alive; close() alone would wait for them.
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      }),
+  };
 }

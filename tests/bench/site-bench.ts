@@ -51,7 +51,7 @@ async function measure(dir: string, port: number, pages: string[], viewports: Vi
       await browser.close();
     }
   } finally {
-    stop();
+    await stop();
   }
 }
 
@@ -113,6 +113,6 @@ export async function siteBench(options: {skipBuild: boolean}): Promise<void> {
       await browser.close();
     }
   } finally {
-    stop();
+    await stop();
   }
 }
