@@ -14,6 +14,7 @@ import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
 import codeCompatPlugin from '@docusaurus/mdx-loader/lib/remark/mdx1Compat/codeCompatPlugin';
 import {nativeImport} from '../nativeImport';
+import {importedNames} from '../mdxEsm';
 import {BODY_FORMAT, BODY_IMPORT_SOURCES, isBodyImportSource} from '../../src/components/PremiumLesson/bodyContract';
 
 export interface CompiledBody {
@@ -23,20 +24,6 @@ export interface CompiledBody {
   imports: Record<string, string>;
   /** sha256 of format, code and imports: publishing skips unchanged bodies. */
   hash: string;
-}
-
-/** Local names the lesson's ESM imports, with their sources. */
-export function importedNames(esm: RootContent[]): Map<string, string> {
-  const names = new Map<string, string>();
-  for (const node of esm) {
-    if (node.type !== 'mdxjsEsm') continue;
-    const program = node.data?.estree as Program | undefined;
-    for (const statement of program?.body ?? []) {
-      if (statement.type !== 'ImportDeclaration') continue;
-      for (const specifier of statement.specifiers) names.set(specifier.local.name, String(statement.source.value));
-    }
-  }
-  return names;
 }
 
 function fail(filePath: string, message: string): never {

@@ -11,12 +11,11 @@
 // compiled from exactly what a free lesson would render. A body that fails to compile throws,
 // which fails the build.
 import type {Root, RootContent} from 'mdast';
-import type {Program} from 'estree';
 import type {Plugin} from 'unified';
 import type {VFile} from 'vfile';
-import {parse} from 'acorn';
 import {splitLesson, type OutlineItem} from './splitLesson';
 import {compileBody, type CompiledBody} from './compileBody';
+import {esmNode, program} from '../mdxEsm';
 
 export interface RemarkPremiumLessonOptions {
   /** Receives each compiled body (the publishing script collects them; the build ignores them). */
@@ -32,13 +31,8 @@ export function lessonKey(filePath: string): string | null {
   return match && match[2] !== 'index' ? `${match[1]}/${match[2]}` : null;
 }
 
-function program(source: string): Program {
-  return parse(source, {ecmaVersion: 'latest', sourceType: 'module'}) as unknown as Program;
-}
-
 function componentImport(): RootContent {
-  const value = `import ${COMPONENT} from '@site/src/components/PremiumLesson';`;
-  return {type: 'mdxjsEsm', value, data: {estree: program(value)}};
+  return esmNode(`import ${COMPONENT} from '@site/src/components/PremiumLesson';`);
 }
 
 function placeholder(lesson: string, outline: OutlineItem[]): RootContent {

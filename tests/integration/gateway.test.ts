@@ -1,9 +1,9 @@
 // The wire behaviour of local-supabase's HTTP front doors, as a browser or PayPal meets it: the API
 // gateway's CORS, API-key and size checks, each service's own 404/405 format, the functions'
 // own preflights, the mailbox's Mailpit API and the PayPal simulator's error shapes.
-import http from 'node:http';
 import {describe, expect, it} from 'vitest';
 import {backend} from './clients';
+import {uploadRefused} from './uploadRefused';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -51,20 +51,15 @@ describe('API gateway', () => {
 
   it('refuses a body over 1 MiB sent without Content-Length (chunked) with 413, before the service', async () => {
     const {url, serviceRoleKey} = backend();
-    const {status, headers, text} = await new Promise<{status: number; headers: http.IncomingHttpHeaders; text: string}>((resolve, reject) => {
-      const req = http.request(`${url}/rest/v1/courses`, {method: 'POST', headers: {apikey: serviceRoleKey, 'content-type': 'application/json', origin: ORIGIN}});
-      req.on('response', (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (body += c));
-        res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, text: body}));
-      });
-      // The server answers and closes while the body is still being sent.
-      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
-      const chunk = 'x'.repeat(64 * 1024);
-      for (let i = 0; i < 32; i++) req.write(chunk);
-      req.end();
-    });
+    const {status, headers, text} = await uploadRefused(
+      `${url}/rest/v1/courses`,
+      {apikey: serviceRoleKey, 'content-type': 'application/json', origin: ORIGIN},
+      (req) => {
+        const chunk = 'x'.repeat(64 * 1024);
+        for (let i = 0; i < 32; i++) req.write(chunk);
+        req.end();
+      },
+    );
     expect(status).toBe(413);
     expect(headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(JSON.parse(text)).toEqual({code: 'PGRST413', details: null, hint: null, message: 'Payload Too Large'});

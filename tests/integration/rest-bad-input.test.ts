@@ -1,8 +1,8 @@
 // Bad input against /rest/v1 gets a 4xx in PostgREST's {code, details, hint, message} shape, never
 // a 500, never a half-written row, and the server keeps serving afterwards.
-import http from 'node:http';
 import {afterAll, describe, expect, it} from 'vitest';
 import {anonClient, backend, serviceClient} from './clients';
+import {uploadRefused} from './uploadRefused';
 
 async function rest(path: string, init: {method?: string; body?: string; headers?: Record<string, string>; key?: 'anon' | 'service'} = {}) {
   const {url, anonKey, serviceRoleKey} = backend();
@@ -122,21 +122,11 @@ describe('bad input', () => {
   it('oversized bodies → 413 before any work', async () => {
     const body = JSON.stringify({slug: 'big-one', title: 'x'.repeat(2 * 1024 * 1024)});
     const {url, serviceRoleKey} = backend();
-    // The gateway answers from Content-Length and closes while the body is still being sent, so a
-    // client may see its write fail (EPIPE, ECONNRESET) after the answer: fetch turns that into a
-    // failure on a busy machine. A plain request reads the answer regardless.
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = http.request(`${url}/rest/v1/courses`, {
-        method: 'POST',
-        headers: {apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body))},
-      });
-      req.on('response', (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
-      req.end(body);
-    });
+    const {status} = await uploadRefused(
+      `${url}/rest/v1/courses`,
+      {apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body))},
+      (req) => req.end(body),
+    );
     expect(status).toBe(413);
     const none = await serviceClient().from('courses').select('id').eq('slug', 'big-one');
     expect(none.data).toEqual([]);
