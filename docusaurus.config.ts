@@ -77,6 +77,7 @@ const config: Config = {
   plugins: [
     './plugins/course-catalog/index.ts',
     './plugins/search-index/index.ts',
+    './plugins/code-highlighting/index.ts',
     ...(withoutAccounts ? [withoutAccountsPlugin] : []),
     ...(withTestPages ? [testPagesPlugin] : []),
   ],
@@ -166,7 +167,7 @@ const config: Config = {
       theme: lightCodeTheme,
       darkTheme: darkCodeTheme,
       // Only what prism-react-renderer's bundled Prism lacks (it has Python): each grammar here
-      // is in every page's main.js.
+      // is in the code-block chunk every page with code loads (plugins/code-highlighting).
       additionalLanguages: ['r', 'bash'],
     },
   } satisfies Preset.ThemeConfig,

@@ -1,7 +1,8 @@
 // Runs after the production build (scripts/test.ts): what every page's code (main.js) must not
 // carry because only a few pages use it. Issue #12 found the course catalog's descriptions there,
 // about 2.6 KiB gzip on every page; they now come with the pages that show them
-// (src/catalog/descriptions.ts).
+// (src/catalog/descriptions.ts). Prism (28 KiB) was there too; it now comes with the first code
+// block a reader scrolls to (src/theme/CodeBlock), while the static HTML stays highlighted.
 import fs from 'node:fs';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
@@ -10,6 +11,14 @@ import {readCatalog} from '../../src/catalog/readCatalog';
 const ROOT = path.resolve(__dirname, '../..');
 const BUILD = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build');
 const JS = path.join(BUILD, 'assets/js');
+
+const chunks = (): {name: string; source: string}[] =>
+  fs.readdirSync(JS)
+    .filter((f) => f.endsWith('.js'))
+    .map((name) => ({name, source: fs.readFileSync(path.join(JS, name), 'utf8')}));
+
+/** Prism's tokenizer and the theme's highlighted block both name themselves in their code. */
+const isPrism = (source: string): boolean => /\btokenize\b/.test(source) && source.includes('prism-code');
 
 const mainJs = (): string => {
   const main = fs.readdirSync(JS).find((f) => /^main\.[0-9a-f]+\.js$/.test(f));
@@ -34,4 +43,18 @@ describe("every page's code", () => {
     expect(main).toContain(asLiteral(catalog.courses[0]!.lessons[0]!.title));
   });
 
+  it('holds no Prism, which a chunk of its own brings to pages with code', () => {
+    expect(isPrism(main)).toBe(false);
+    expect(chunks().filter((chunk) => isPrism(chunk.source))).toHaveLength(1);
+  });
+});
+
+describe("a lesson's static HTML", () => {
+  it('has its code highlighted, rendered on the server without waiting for that chunk', () => {
+    const html = fs.readFileSync(path.join(BUILD, 'docs/modules/data-analysis/analysis-tests/index.html'), 'utf8');
+    expect(html).toMatch(/<pre[^>]*class="prism-code language-r/);
+    expect(html).toMatch(/<span class="?token keyword"?/);
+    // React outlines a streamed Suspense boundary behind a script; the code must be inline.
+    expect(html).not.toMatch(/<!--\$\?-->|\$RC\(/);
+  });
 });
