@@ -1,6 +1,7 @@
 // What the certificate page derives from a certificate: its code from the address, the public
 // verification URL, the "Add to LinkedIn" link and the date as printed. Pure, so it is unit-tested.
 import {SITE_TITLE} from '../config/site';
+import {formatLongDate} from './longDate';
 
 /** Certificate codes are 32 lower-case hex digits. */
 export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
@@ -27,7 +28,7 @@ export function verificationUrl(origin: string, code: string): string {
 
 /** Issue date as printed on the certificate, e.g. "23 November 2026" (the UTC date it was issued). */
 export function formatIssueDate(issuedAt: string): string {
-  return new Date(issuedAt).toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'});
+  return formatLongDate(new Date(issuedAt));
 }
 
 /**

@@ -4,12 +4,13 @@
 import React from 'react';
 import styles from './styles.module.css';
 import {parseReviewDate} from './reviewDate';
+import {formatLongDate} from '@site/src/lib/longDate';
 
 export default function LastReviewed({value}: {value: unknown}): React.JSX.Element | null {
   const date = parseReviewDate(value);
   if (!date) return null;
   const iso = date.toISOString().slice(0, 10);
-  const text = date.toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'});
+  const text = formatLongDate(date);
   return (
     <p className={styles.lastReviewed}>
       Last reviewed: <time dateTime={iso}>{text}</time>
