@@ -23,7 +23,7 @@ describe('formatLongDate', () => {
 });
 
 describe('the lesson review date', () => {
-  it('is printed without touching Intl, whose first use costs a phone ~90 ms while the lesson hydrates', async () => {
+  it('is printed without touching Intl, whose first use loads ICU data while the lesson hydrates', async () => {
     const {render, screen} = await import('@testing-library/react');
     const {default: LastReviewed} = await import('../../src/components/LastReviewed');
     const toLocaleDateString = vi.spyOn(Date.prototype, 'toLocaleDateString');
