@@ -141,7 +141,10 @@ class PGliteDatabase implements Database {
     parts.push(serialize.sync());
     let messages;
     try {
-      ({messages} = await this.pg.execProtocol(concat(parts), {syncToFs: true, throwOnError: true}));
+      // No syncToFs: it flushes browser filesystems (IndexedDB, OPFS). On Node's filesystem and in
+      // memory, the only two this server opens, Postgres's writes are already there, and asking
+      // costs every request a pass through PGlite's filesystem lock.
+      ({messages} = await this.pg.execProtocol(concat(parts), {syncToFs: false, throwOnError: true}));
     } catch (error) {
       if (prepared) this.statements.retire();
       throw error;
