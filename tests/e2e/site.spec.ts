@@ -139,6 +139,48 @@ test('on a phone the menu is mounted only once opened, and opens again after clo
   await expect(drawer.getByRole('link', {name: 'Research Overview'})).toBeVisible();
 });
 
+test('the phone menu lists the course with this lesson current; choosing a lesson closes it and goes there', async ({page}) => {
+  await page.setViewportSize({width: 412, height: 823});
+  await page.goto('/docs/modules/research-overview/research-design');
+  await waitForHydration(page);
+  await page.getByRole('button', {name: /toggle navigation bar/i}).click();
+  const drawer = page.locator('.navbar-sidebar');
+  await expect(drawer.locator('a[aria-current="page"]')).toHaveAttribute('href', '/docs/modules/research-overview/research-design');
+  await drawer.getByRole('link', {name: 'Research integrity'}).click();
+  await expect(page).toHaveURL(/\/docs\/modules\/research-overview\/research-integrity$/);
+  await expect(drawer).toBeHidden();
+});
+
+// A page's first Intl call (a collator, a date format) loads ICU's locale data: 65–100 ms of main
+// thread on Lighthouse's slowed phone. Loading a page needs none (src/lib/longDate.ts,
+// src/theme/DocSidebar/Mobile). Counted from an init script, before any page code runs.
+const COUNT_INTL = `(() => {
+  const calls = (window.__intlCalls = []);
+  const count = (owner, name, label) => {
+    const original = owner[name];
+    owner[name] = new Proxy(original, {
+      apply: (target, self, args) => (calls.push(label), Reflect.apply(target, self, args)),
+      construct: (target, args) => (calls.push(label), Reflect.construct(target, args)),
+    });
+  };
+  count(String.prototype, 'localeCompare', 'String#localeCompare');
+  for (const name of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) count(Date.prototype, name, 'Date#' + name);
+  count(Number.prototype, 'toLocaleString', 'Number#toLocaleString');
+  for (const name of ['Collator', 'DateTimeFormat', 'NumberFormat', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'Segmenter']) count(Intl, name, 'Intl.' + name);
+})()`;
+
+for (const screen of [{name: 'a phone', width: 412, height: 823}, {name: 'a wide screen', width: 1280, height: 720}]) {
+  test(`loading a lesson on ${screen.name} calls no Intl`, async ({page}) => {
+    await page.setViewportSize(screen);
+    await page.addInitScript({content: COUNT_INTL});
+    await page.goto('/docs/modules/research-overview/research-design');
+    await waitForHydration(page);
+    await expect(page.getByText(/^Last reviewed:/)).toContainText(/\d{1,2} [A-Z][a-z]+ \d{4}/);
+    await page.waitForTimeout(1000);
+    expect(await page.evaluate(() => (window as unknown as {__intlCalls: string[]}).__intlCalls)).toEqual([]);
+  });
+}
+
 test('unknown paths show the 404 page', async ({page}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
