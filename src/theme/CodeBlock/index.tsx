@@ -4,6 +4,7 @@
 // HTML is complete. While hydrating, a block keeps that server HTML untouched until its chunk
 // arrives; only its copy and wrap buttons wait for it.
 import React, {useEffect, useRef, useState, type ReactNode} from 'react';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import type {Props} from '@theme/CodeBlock';
 import PlainCodeBlock from '@theme/CodeBlock/Content/Element';
@@ -14,13 +15,18 @@ import {whenNearScreen} from './whenNearScreen';
 // server wrote it: no comparison, no mismatch.
 const SERVER_HTML = {__html: ''};
 
+// Whether the page arrived as server-rendered HTML: a production build does, the dev server
+// renders in the browser only (its first render must not keep an empty block).
+const serverRendered = ExecutionEnvironment.canUseDOM && Boolean(document.getElementById('__docusaurus')?.firstElementChild);
+
 export default function CodeBlock(props: Props): ReactNode {
   const slot = useRef<HTMLDivElement>(null);
   const [Highlighted, setHighlighted] = useState(loadedHighlighted);
   // A block hydrating the server's HTML keeps it; one first rendered in the browser (after a
   // client-side navigation, in a Premium body, or remounted as Tabs do once hydrated) shows its
   // code unhighlighted until the chunk arrives.
-  const [hydrating] = useState(!useIsBrowser());
+  const isBrowser = useIsBrowser();
+  const [hydrating] = useState(!isBrowser && serverRendered);
   useEffect(() => {
     if (Highlighted || !slot.current) return undefined;
     let current = true;
