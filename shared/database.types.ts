@@ -534,6 +534,7 @@ export type Database = {
           is_completed: boolean
           last_accessed_at: string
           lesson_id: number
+          time_claimed_at: string | null
           time_spent: number
           user_id: string
         }
@@ -545,6 +546,7 @@ export type Database = {
           is_completed?: boolean
           last_accessed_at?: string
           lesson_id: number
+          time_claimed_at?: string | null
           time_spent?: number
           user_id?: string
         }
@@ -556,6 +558,7 @@ export type Database = {
           is_completed?: boolean
           last_accessed_at?: string
           lesson_id?: number
+          time_claimed_at?: string | null
           time_spent?: number
           user_id?: string
         }

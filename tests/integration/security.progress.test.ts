@@ -46,6 +46,22 @@ describe('time credited', () => {
     expect(await totalTime(client)).toBeLessThanOrEqual(elapsed);
   });
 
+  it('a write that claims no time (a visit, a completion) leaves the seconds another lesson is about to send', async () => {
+    const {client} = await signedInUser();
+    const c = await course(3);
+    expect((await track(client, c.slug, 'l1', 0)).error).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 2_200));
+    // Leaving l1 by a link: the visit to l2 (a new row) and a completion elsewhere land before
+    // l1's keepalive send of its 2 seconds.
+    expect((await track(client, c.slug, 'l2', 0)).error).toBeNull();
+    expect((await track(client, c.slug, 'l3', 0, true)).error).toBeNull();
+    expect((await track(client, c.slug, 'l1', 2)).error).toBeNull();
+    expect(await totalTime(client)).toBe(2);
+    // The claim moved the clock: the same seconds cannot be claimed again from another lesson.
+    expect((await track(client, c.slug, 'l2', 2)).error).toBeNull();
+    expect(await totalTime(client)).toBe(2);
+  });
+
   it('holds direct inserts and updates to the same bound', async () => {
     const {client, user} = await signedInUser();
     const c = await course(2);
