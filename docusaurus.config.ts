@@ -9,6 +9,7 @@ import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsR
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
 import {readProjectConfig} from './local-supabase/projectConfig';
+import {moduleSwap} from './plugins/moduleSwap';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -26,8 +27,7 @@ const withoutAccountsPlugin: PluginModule = () => ({
     // The swap is invisible to the persistent cache key: keep this build's cache apart.
     const cache = (config as {experiments?: {cache?: {version?: string} | boolean}}).experiments?.cache;
     if (cache && typeof cache === 'object') cache.version = `${cache.version ?? ''}-without-accounts`;
-    const swap = (pattern: RegExp, file: string) =>
-      new currentBundler.instance.NormalModuleReplacementPlugin(pattern, path.resolve(__dirname, file));
+    const swap = (pattern: RegExp, file: string) => moduleSwap(currentBundler, pattern, path.resolve(__dirname, file));
     return {
       plugins: [
         swap(/components\/AccountRoot$/, 'src/components/AccountRoot/Passthrough.tsx'),

@@ -5,6 +5,7 @@
 // For the server build it also swaps that component's loader for one that imports it outright.
 import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
+import {moduleSwap} from '../moduleSwap';
 
 /** The client module theme-classic lists in getClientModules() (not the swizzlable theme file). */
 const EAGER_PRISM_MODULE = /@docusaurus[\\/]theme-classic[\\/]lib[\\/]prism-include-languages\.js$/;
@@ -16,7 +17,7 @@ export default function codeHighlightingPlugin(): Plugin {
   return {
     name: 'code-highlighting',
     configureWebpack(_config, isServer, {currentBundler}) {
-      const swap = (pattern: RegExp, file: string) => new currentBundler.instance.NormalModuleReplacementPlugin(pattern, file);
+      const swap = (pattern: RegExp, file: string) => moduleSwap(currentBundler, pattern, file);
       return {
         plugins: [
           swap(EAGER_PRISM_MODULE, path.join(__dirname, 'noEagerPrism.ts')),
