@@ -2,15 +2,23 @@
 // --memory, --host, --site-url, --rate-limit-scale, --quiet-mail; DATABASE_URL selects a PostgreSQL server.
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import fs from 'node:fs';
 import {parseConfig} from './config';
-import {startLocalSupabase} from './server';
+import {openDatabase} from './db/open';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main(): Promise<void> {
   const config = parseConfig(process.argv.slice(2), process.env, rootDir);
   const started = Date.now();
-  const running = await startLocalSupabase(config);
+  // The database starts on its own thread first; the server's modules load meanwhile.
+  fs.mkdirSync(config.dataDir, {recursive: true});
+  const database = openDatabase(config);
+  // Its failure is reported where startLocalSupabase awaits it, not as an unhandled rejection
+  // while the modules load.
+  database.catch(() => undefined);
+  const {startLocalSupabase} = await import('./server');
+  const running = await startLocalSupabase(config, database);
   const {status} = running;
   let where = '';
   if (!config.databaseUrl) where = config.memory ? ', in memory' : `, ${path.relative(process.cwd(), config.dataDir) || '.'}`;

@@ -5,8 +5,7 @@ import type {AddressInfo} from 'node:net';
 import {apiUrl, mailboxUrl, type LocalSupabaseConfig} from './config';
 import type {Database} from './db/database';
 import {migrate} from './db/migrate';
-import {openPGlite} from './db/pglite';
-import {openPostgres} from './db/postgres';
+import {openDatabase} from './db/open';
 import {KeyStore} from './keys';
 import {Outbox} from './mail/outbox';
 import {createMailboxServer} from './mail/mailbox';
@@ -52,14 +51,13 @@ function close(server: http.Server): Promise<void> {
   });
 }
 
-async function openDatabase(config: LocalSupabaseConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
-  return openPGlite(config.memory ? undefined : path.join(config.dataDir, 'pgdata'));
-}
-
-export async function startLocalSupabase(config: LocalSupabaseConfig): Promise<RunningLocalSupabase> {
+/**
+ * `database`: the database already being opened (main.ts starts it before loading this module, so
+ * the two overlap); by default the one the configuration names.
+ */
+export async function startLocalSupabase(config: LocalSupabaseConfig, database?: Promise<Database>): Promise<RunningLocalSupabase> {
   fs.mkdirSync(config.dataDir, {recursive: true});
-  const db = await openDatabase(config);
+  const db = await (database ?? openDatabase(config));
   try {
     await migrate(db, config.supabaseDir);
   } catch (error) {

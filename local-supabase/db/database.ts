@@ -59,3 +59,8 @@ export function isPgError(error: unknown): error is PgError {
     /^[0-9A-Z]{5}$/.test((error as PgError).code)
   );
 }
+
+/** A statement prepared before a schema change that altered its result columns: parse it again. */
+export function isStalePlan(error: unknown): boolean {
+  return isPgError(error) && error.code === '0A000' && error.message.includes('cached plan must not change result type');
+}

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A pipeline's commit is on disk when its answer goes out, with no syncToFs (pglite.ts): the
+// A pipeline's commit is on disk when its answer goes out, with no syncToFs (pgliteWorker.ts): the
 // process is killed outright right after the write, and a new one finds the row.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';

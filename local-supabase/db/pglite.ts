@@ -1,27 +1,21 @@
-import fs from 'node:fs';
-import {PGlite, parse, protocol, type Transaction} from '@electric-sql/pglite';
-import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto';
-import {uuid_ossp} from '@electric-sql/pglite/contrib/uuid_ossp';
-import {isPgError, type Database, type PipelineStep, type Queryable, type QueryResult} from './database';
+// PGlite as a Database: the statements run on the database thread (pgliteWorker.ts), which takes
+// them in the order they are posted. A request that is one exchange (a query, a pipeline without
+// a check) is posted at once, so the thread always has the next one waiting. A request that holds
+// the connection across several exchanges (a transaction, a pipeline whose result is checked
+// before the commit) is a session: sessions run one at a time, and anything that arrives during
+// one waits until it ends, so nothing is ever posted into another request's transaction.
+import {isStalePlan, type Database, type PipelineStep, type Queryable, type QueryResult} from './database';
 import {SerialQueue} from './serialQueue';
 import {arrayLiteral} from './arrayLiteral';
-import {PreparedStatements} from './preparedStatements';
-import {DEFAULT_TEMPLATE_DIR, discardTemplate, readTemplate, saveTemplate} from './pgliteTemplate';
+import {DEFAULT_TEMPLATE_DIR} from './pgliteTemplate';
+import {PGliteThread} from './pgliteThread';
+import type {WorkerCall, WorkerStep} from './pgliteWorkerProtocol';
 
 type TextParam = string | null | undefined | (string | null)[];
 
-/** Room for every request shape a site uses, with a bound on what odd requests can make it hold. */
-const PREPARED_CAPACITY = 500;
-
-interface Step {
-  text: string;
-  values: (string | null)[];
-  types?: number[];
-}
-
-const BEGIN: Step = {text: 'begin', values: []};
-const COMMIT: Step = {text: 'commit', values: []};
-const ROLLBACK: Step = {text: 'rollback', values: []};
+const BEGIN: WorkerStep = {text: 'begin', values: []};
+const COMMIT: WorkerStep = {text: 'commit', values: []};
+const ROLLBACK: WorkerStep = {text: 'rollback', values: []};
 
 function textParams(params: unknown[]): (string | null)[] | null {
   const out: (string | null)[] = [];
@@ -34,156 +28,91 @@ function textParams(params: unknown[]): (string | null)[] | null {
   return out;
 }
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
-function toResult<R>(res: {rows: unknown[]; fields: {name: string; dataTypeID: number}[]; affectedRows?: number}): QueryResult<R> {
-  return {
-    rows: res.rows as R[],
-    fields: res.fields,
-    rowCount: res.affectedRows && res.affectedRows > 0 ? res.affectedRows : res.rows.length,
-  };
-}
-
-/** A statement prepared before a schema change that altered its result columns: parse it again. */
-function isStalePlan(error: unknown): boolean {
-  return isPgError(error) && error.code === '0A000' && error.message.includes('cached plan must not change result type');
-}
-
-function wrap(tx: Transaction): Queryable {
-  return {
-    async query<R>(text: string, params?: unknown[]) {
-      return toResult<R>(await tx.query(text, params));
-    },
-    async exec(sql: string) {
-      await tx.exec(sql);
-    },
-  };
+/** One statement: text parameters go as one protocol exchange, others through PGlite's query(). */
+function queryCall(text: string, params: unknown[] | undefined): WorkerCall {
+  const values = textParams(params ?? []);
+  return values ? {op: 'exchange', steps: [{text, values}], prepared: false} : {op: 'query', text, params};
 }
 
 class PGliteDatabase implements Database {
   readonly kind = 'pglite' as const;
-  private readonly queue = new SerialQueue();
-  private readonly statements = new PreparedStatements(PREPARED_CAPACITY);
+  private readonly sessions = new SerialQueue();
   private closed = false;
 
-  constructor(private readonly pg: PGlite) {}
+  constructor(private readonly thread: PGliteThread) {}
+
+  /** Posts a one-exchange request now, or after the sessions queued before it. */
+  private post<T>(call: WorkerCall): Promise<T> {
+    if (this.sessions.size === 0) return this.thread.call<T>(call);
+    return this.sessions.run(() => this.thread.call<T>(call));
+  }
 
   query<R>(text: string, params?: unknown[]): Promise<QueryResult<R>> {
-    const values = textParams(params ?? []);
-    if (values) return this.queue.run(async () => toResult<R>(await this.exchange([{text, values}], false)));
-    return this.queue.run(async () => toResult<R>(await this.pg.query(text, params)));
+    return this.post(queryCall(text, params));
   }
 
   pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
-    const textSteps = steps.map((step): Step => {
+    const textSteps = steps.map((step): WorkerStep => {
       const values = textParams(step.values);
       if (!values) throw new TypeError('pipeline values must be text, null or arrays of them');
       return {text: step.text, values, types: step.types};
     });
-    return this.queue.run(async () => {
+    // Without a check the steps run in Postgres's implicit transaction (the extended protocol's:
+    // until Sync, rolled back at the first error), all in one exchange.
+    if (!check) return this.post({op: 'pipeline', steps: textSteps});
+    return this.sessions.run(async () => {
       try {
-        return await this.pipelineOnce<R>(textSteps, check);
+        return await this.checked<R>(textSteps, check);
       } catch (error) {
         if (!isStalePlan(error)) throw error;
-        this.statements.clear();
-        return this.pipelineOnce<R>(textSteps, check);
+        await this.thread.call({op: 'forget'});
+        return this.checked<R>(textSteps, check);
       }
     });
   }
 
-  /**
-   * Without a check the steps run in Postgres's implicit transaction (the extended protocol's:
-   * until Sync, rolled back at the first error). A check needs the result before the commit, so
-   * then an explicit BEGIN opens the exchange and a second one commits or rolls back.
-   */
-  private async pipelineOnce<R>(steps: Step[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
-    if (!check) return toResult<R>(await this.exchange(steps, true));
+  /** A check needs the result before the commit: BEGIN opens the exchange, a second one ends it. */
+  private async checked<R>(steps: WorkerStep[], check: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
+    const exchange = (s: WorkerStep[]) => this.thread.call<QueryResult<R>>({op: 'exchange', steps: s, prepared: true});
     try {
-      const result = toResult<R>(await this.exchange([BEGIN, ...steps], true));
+      const result = await exchange([BEGIN, ...steps]);
       check(result);
-      await this.exchange([COMMIT], true);
+      await exchange([COMMIT]);
       return result;
     } catch (error) {
-      await this.exchange([ROLLBACK], true).catch(() => undefined);
+      await exchange([ROLLBACK]).catch(() => undefined);
       throw error;
     }
-  }
-
-  /**
-   * Sends the steps as one message and returns the last step's result. PGlite's own query()
-   * makes six calls into WebAssembly per statement (it serialises parameters by inferred types);
-   * text parameters need no type, since Postgres parses them as the type it infers, so one call
-   * does. With `prepared`, each text is parsed and planned once and later only bound (Postgres
-   * re-plans it by itself after DDL, or when the role changes and row security applies).
-   */
-  private async exchange(steps: Step[], prepared: boolean) {
-    const {serialize} = protocol;
-    const parts: Uint8Array[] = [];
-    if (prepared) for (const name of this.statements.takeClosing()) parts.push(serialize.close({type: 'S', name}));
-    for (const step of steps) {
-      let name = prepared ? this.statements.lookup(step.text) : '';
-      if (name === undefined) {
-        name = this.statements.prepare(step.text);
-        parts.push(serialize.parse({name, text: step.text, types: step.types ?? []}));
-      } else if (!prepared) {
-        parts.push(serialize.parse({text: step.text, types: step.types ?? []}));
-      }
-      parts.push(serialize.bind({statement: name, values: step.values}), serialize.describe({type: 'P'}), serialize.execute({}));
-    }
-    parts.push(serialize.sync());
-    let messages;
-    try {
-      // No syncToFs: it flushes browser filesystems (IndexedDB, OPFS). On Node's filesystem and in
-      // memory, the only two this server opens, Postgres's writes are already there, and asking
-      // costs every request a pass through PGlite's filesystem lock.
-      ({messages} = await this.pg.execProtocol(concat(parts), {syncToFs: false, throwOnError: true}));
-    } catch (error) {
-      if (prepared) this.statements.retire();
-      throw error;
-    }
-    if (prepared) this.statements.confirm();
-    const results = parse.parseResults(messages, this.pg.parsers);
-    return results[results.length - 1] ?? {rows: [], fields: []};
   }
 
   exec(sql: string): Promise<void> {
-    return this.queue.run(async () => {
-      await this.pg.exec(sql);
-    });
+    return this.post({op: 'exec', sql});
   }
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
-    return this.queue.run(() => this.pg.transaction((tx) => fn(wrap(tx))));
+    const tx: Queryable = {
+      query: (text, params) => this.thread.call(queryCall(text, params)),
+      exec: (sql) => this.thread.call({op: 'exec', sql}),
+    };
+    return this.sessions.run(async () => {
+      await tx.exec('begin');
+      try {
+        const result = await fn(tx);
+        await tx.exec('commit');
+        return result;
+      } catch (error) {
+        await tx.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.drain();
-    await this.pg.close();
+    await this.sessions.drain();
+    await this.thread.close();
   }
-}
-
-function isEmptyOrMissing(dir: string): boolean {
-  try {
-    return fs.readdirSync(dir).length === 0;
-  } catch {
-    return true;
-  }
-}
-
-async function start(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<PGlite> {
-  const pg = new PGlite({dataDir, loadDataDir, extensions: {pgcrypto, uuid_ossp}});
-  await pg.waitReady;
-  return pg;
 }
 
 /**
@@ -192,19 +121,5 @@ async function start(dataDir: string | undefined, loadDataDir: Blob | undefined)
  * saves it.
  */
 export async function openPGlite(dataDir: string | undefined, templateDir = DEFAULT_TEMPLATE_DIR): Promise<Database> {
-  const fresh = dataDir === undefined || isEmptyOrMissing(dataDir);
-  if (!fresh) return new PGliteDatabase(await start(dataDir, undefined));
-  const template = readTemplate(templateDir);
-  if (template) {
-    try {
-      return new PGliteDatabase(await start(dataDir, template));
-    } catch (error) {
-      console.warn(`[local-supabase] PGlite initdb template unusable, running initdb: ${(error as Error).message}`);
-      discardTemplate(templateDir);
-      if (dataDir !== undefined) fs.rmSync(dataDir, {recursive: true, force: true});
-    }
-  }
-  const pg = await start(dataDir, undefined);
-  await saveTemplate(pg, templateDir);
-  return new PGliteDatabase(pg);
+  return new PGliteDatabase(await PGliteThread.start({dataDir, templateDir}));
 }

@@ -10,7 +10,11 @@ export class PreparedStatements {
   private closing: string[] = [];
   private counter = 0;
 
-  constructor(private readonly capacity: number) {}
+  private readonly capacity: number;
+
+  constructor(capacity: number) {
+    this.capacity = capacity;
+  }
 
   /** The name `text` is prepared under, or undefined when it must be parsed (then call `prepare`). */
   lookup(text: string): string | undefined {

@@ -22,8 +22,8 @@ export interface Statement {
 }
 
 /**
- * PGlite runs a query to the end on the one thread the whole server shares: statement_timeout
- * never fires there, so a costly statement would stall every other request, /health included.
+ * PGlite runs a query to the end on its one database thread: statement_timeout never fires there,
+ * so a costly statement would stall every other request that needs the database.
  * Instead each statement is planned first and refused, with the 57014 a timeout gives, when the
  * planner's estimate is above this budget. Measured on the seeded catalog: plain reads cost ~30,
  * each embed adds ~2,500, a 4-level courses↔lessons chain ~9,400 (0.4 s); the planner

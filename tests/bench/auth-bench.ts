@@ -4,26 +4,12 @@
 import bcrypt from 'bcrypt';
 import {startBackend} from '../integration/harness';
 import {enumerationBench} from './enumeration-bench';
-import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
+import {CONCURRENCY, DURATION_MS, load, loop, print, type Figures} from './httpLoad';
 
 /** bcrypt.compare at cost 10 with the same concurrency, in this process (libuv's thread pool). */
 async function rawBcrypt(): Promise<Figures> {
   const hash = await bcrypt.hash('correct-horse-battery', 10);
-  const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
-  const started = performance.now();
-  const until = started + DURATION_MS;
-  await Promise.all(
-    Array.from({length: CONCURRENCY}, async () => {
-      while (performance.now() < until) {
-        const t0 = performance.now();
-        if (await bcrypt.compare('correct-horse-battery', hash)) figures.requests += 1;
-        else figures.errors += 1;
-        figures.latencies.push(performance.now() - t0);
-      }
-    }),
-  );
-  figures.seconds = (performance.now() - started) / 1000;
-  return figures;
+  return loop(() => bcrypt.compare('correct-horse-battery', hash));
 }
 
 /**
@@ -45,11 +31,11 @@ async function signInAndUserThroughput(): Promise<{signIn: Figures; getUser: Fig
     const url = new URL(`${backend.url}/auth/v1/token?grant_type=password`);
     const body = JSON.stringify({email, password});
     const headers = {apikey: backend.anonKey, 'content-type': 'application/json'};
-    const signIn = await load(() => ({url, method: 'POST', headers, body}), (s) => s === 200);
+    const signIn = await load({url, method: 'POST', headers, body});
     const session = (await (await fetch(url, {method: 'POST', headers, body})).json()) as {access_token: string};
     const userUrl = new URL(`${backend.url}/auth/v1/user`);
     const userHeaders = {apikey: backend.anonKey, authorization: `Bearer ${session.access_token}`};
-    const getUser = await load(() => ({url: userUrl, method: 'GET', headers: userHeaders}), (s) => s === 200);
+    const getUser = await load({url: userUrl, method: 'GET', headers: userHeaders});
     return {signIn, getUser};
   } finally {
     await backend.stop();

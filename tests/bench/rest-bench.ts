@@ -9,7 +9,7 @@ import {POSTGRES_ADMIN_URL, startBackend, ROOT, type Backend} from '../integrati
 import {openPGlite} from '../../local-supabase/db/pglite';
 import {migrate} from '../../local-supabase/db/migrate';
 import {Runner, resultSelect, type Statement} from '../../local-supabase/rest/runner';
-import {CONCURRENCY, DURATION_MS, load, print, type Figures} from './httpLoad';
+import {CONCURRENCY, DURATION_MS, load, loop, print, type Figures} from './httpLoad';
 
 export async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
   const email = `bench.${Date.now()}@example.com`;
@@ -30,7 +30,7 @@ export async function signIn(backend: Backend): Promise<{userId: string; token: 
   return {userId: user.id, token: ((await token.json()) as {access_token: string}).access_token};
 }
 
-/** The GETSingle statement through local-supabase's runner on PGlite in this process: the floor the HTTP stack adds to. */
+/** The GETSingle statement through local-supabase's runner on PGlite, without HTTP: the floor the HTTP stack adds to. */
 async function directPGlite(userId: string): Promise<Figures> {
   const db = await openPGlite(undefined);
   try {
@@ -48,22 +48,11 @@ async function directPGlite(userId: string): Promise<Figures> {
     };
     const run = () => runner.run(setup, statement);
     for (let i = 0; i < 200; i += 1) await run();
-    const figures: Figures = {requests: 0, errors: 0, seconds: 0, latencies: []};
-    const started = performance.now();
-    const until = started + DURATION_MS;
-    // Same 50-way concurrency: PGlite serialises them in its queue, as in the server.
-    await Promise.all(
-      Array.from({length: CONCURRENCY}, async () => {
-        while (performance.now() < until) {
-          const t0 = performance.now();
-          await run();
-          figures.latencies.push(performance.now() - t0);
-          figures.requests += 1;
-        }
-      }),
-    );
-    figures.seconds = (performance.now() - started) / 1000;
-    return figures;
+    // Same 50-way concurrency: the database thread takes them in turn, as in the server.
+    return await loop(async () => {
+      await run();
+      return true;
+    });
   } finally {
     await db.close();
   }
@@ -77,27 +66,19 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
     const pid = backend.process.pid;
     const headers = {apikey: backend.anonKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
     const single = new URL(`${backend.url}/rest/v1/profiles?select=*&id=eq.${userId}`);
-    print('GET one profiles row (RLS, user JWT)', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200, pid));
+    print('GET one profiles row (RLS, user JWT)', await load({url: single, method: 'GET', headers}, pid));
 
     const courses = new URL(`${backend.url}/rest/v1/courses?select=id,slug,title,lessons(id,slug,title)&order=order_index&lessons.order=order_index`);
-    print('GET courses with lessons embedded (anon)', await load(
-      () => ({url: courses, method: 'GET', headers: {apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`}}),
-      (s) => s === 200,
-      pid,
-    ));
+    print('GET courses with lessons embedded (anon)', await load({url: courses, method: 'GET', headers: {apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`}}, pid));
 
     const rpc = new URL(`${backend.url}/rest/v1/rpc/track_lesson_progress`);
     const rpcBody = JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-design', p_seconds: 1});
-    print('POST rpc/track_lesson_progress (progress upsert)', await load(
-      () => ({url: rpc, method: 'POST', headers: {...headers, accept: 'application/json', 'content-type': 'application/json'}, body: rpcBody}),
-      (s) => s === 200,
-      pid,
-    ));
+    print('POST rpc/track_lesson_progress (progress upsert)', await load({url: rpc, method: 'POST', headers: {...headers, accept: 'application/json', 'content-type': 'application/json'}, body: rpcBody}, pid));
 
     // Again, after the server has run for a while (JIT, caches, GC settled).
-    print('GET one profiles row (RLS, user JWT), again', await load(() => ({url: single, method: 'GET', headers}), (s) => s === 200, pid));
+    print('GET one profiles row (RLS, user JWT), again', await load({url: single, method: 'GET', headers}, pid));
 
-    if (db === 'pglite') print('reference: same GETSingle on in-process PGlite', await directPGlite(userId));
+    if (db === 'pglite') print('reference: same GETSingle, runner only (no HTTP)', await directPGlite(userId));
   } finally {
     await backend.stop();
   }
