@@ -44,3 +44,25 @@ export class DatabaseError extends Error {
     super(`${operation} failed${detail?.code ? ` (${detail.code})` : ''}: ${detail?.message ?? 'no detail'}`);
   }
 }
+
+/** Waits before the second and third attempt of deleteAuthUser. */
+export const DELETE_USER_RETRY_DELAYS_MS = [200, 800];
+
+/**
+ * Deletes an auth user (the learner's rows go by cascade), retrying what the auth server answers
+ * with a 5xx or cannot be reached for: the cascade locks rows a concurrent write may hold (a PayPal
+ * webhook updating the profile, say), and Postgres ends such a deadlock by failing one side. A
+ * refusal (4xx) is not retried. Resolves with the last error, or null once the user is gone.
+ */
+export async function deleteAuthUser(admin: ServiceClient, userId: string, delaysMs = DELETE_USER_RETRY_DELAYS_MS): Promise<Error | null> {
+  for (let attempt = 0; ; attempt += 1) {
+    const {error} = await admin.auth.admin.deleteUser(userId);
+    if (!error) return null;
+    const status = (error as {status?: number}).status ?? 0;
+    const transient = status === 0 || status >= 500;
+    const delay = delaysMs[attempt];
+    if (!transient || delay === undefined) return error;
+    console.warn(`[delete-account] deleting user ${userId} failed (${status} ${error.message}); trying again`);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}

@@ -7,7 +7,7 @@
 import {createClient} from '@supabase/supabase-js';
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
-import {callerUser, serviceClient} from '../_shared/supabase.ts';
+import {callerUser, deleteAuthUser, serviceClient} from '../_shared/supabase.ts';
 
 /** The `aal` claim of a token getUser has already accepted. */
 function aalOf(request: Request): string {
@@ -74,8 +74,11 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
   if (pendingError) throw new Error(pendingError.message);
   const subscriptionIds = [...new Set([...(pending ?? []).map((p) => p.paypal_subscription_id), profile?.paypal_subscription_id].filter((id): id is string => Boolean(id)))];
 
-  const {error: deleteError} = await admin.auth.admin.deleteUser(user.id);
-  if (deleteError) throw new Error(deleteError.message);
+  const deleteError = await deleteAuthUser(admin, user.id);
+  if (deleteError) {
+    console.error(`[delete-account] user ${user.id} not deleted: ${deleteError.message}`);
+    return errorResponse('Your account could not be deleted just now. Please try again in a moment.', 503);
+  }
   // Events stored from now on are stripped on insert (no owner left); this covers the earlier ones.
   const {error: forgetError} = await admin.rpc('forget_payer_data', {p_subscription_ids: subscriptionIds});
   if (forgetError) console.error(`[delete-account] payer data of ${subscriptionIds.join(', ')} not stripped: ${forgetError.message}`);
