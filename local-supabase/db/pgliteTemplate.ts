@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {createRequire} from 'node:module';
+import {randomUUID} from 'node:crypto';
 import {fileURLToPath} from 'node:url';
 import type {PGlite} from '@electric-sql/pglite';
 
@@ -37,7 +38,8 @@ export async function saveTemplate(pg: PGlite, dir: string): Promise<void> {
     const tar = await pg.dumpDataDir('none');
     fs.mkdirSync(dir, {recursive: true});
     const file = templateFile(dir);
-    const partial = `${file}.${process.pid}.partial`;
+    // Unique per writer: database threads of one process (and test workers) share its pid.
+    const partial = `${file}.${randomUUID()}.partial`;
     fs.writeFileSync(partial, Buffer.from(await tar.arrayBuffer()));
     fs.renameSync(partial, file);
   } catch (error) {
