@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import type net from 'node:net';
 import {createAdaptorServer, type HttpBindings} from '@hono/node-server';
 import {Hono, type Context, type MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
@@ -57,7 +58,37 @@ const gatewayCors: MiddlewareHandler<Env> = async (c, next) => {
   return undefined;
 };
 
+/** How long a refused upload may be silent, and may go on at all, after its 413 (nginx's lingering_timeout and lingering_time). */
+export const LINGER_MS = 5_000;
+export const LINGER_TOTAL_MS = 30_000;
+
+/**
+ * Node destroys a `Connection: close` socket as soon as the answer is written. A client still
+ * sending its body then meets a reset, which can destroy its connection before it has read the
+ * answer. So this socket closes as nginx's lingering close does: the answer, then FIN, then what
+ * the client still sends is read and dropped until it closes its side, stays silent LINGER_MS, or
+ * LINGER_TOTAL_MS have passed.
+ */
+function lingerOnClose(socket: net.Socket): void {
+  socket.destroySoon = () => {
+    socket.end();
+    socket.resume();
+    let timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    socket.on('data', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => socket.destroy(), LINGER_MS);
+    });
+    const cap = setTimeout(() => socket.destroy(), LINGER_TOTAL_MS);
+    socket.once('end', () => socket.destroy());
+    socket.once('close', () => {
+      clearTimeout(timer);
+      clearTimeout(cap);
+    });
+  };
+}
+
 function payloadTooLarge(c: Context<Env>): Response {
+  lingerOnClose(c.env.incoming.socket);
   const response = json({code: 'PGRST413', details: null, hint: null, message: 'Payload Too Large'}, 413, {connection: 'close'});
   // The functions path skips the gateway's CORS middleware; this refusal still carries CORS.
   return isFunctionsPath(c.req.path) ? addCors(response, c.req.header('origin') ?? null) : response;

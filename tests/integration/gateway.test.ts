@@ -1,6 +1,7 @@
 // The wire behaviour of local-supabase's HTTP front doors, as a browser or PayPal meets it: the API
 // gateway's CORS, API-key and size checks, each service's own 404/405 format, the functions'
 // own preflights, the mailbox's Mailpit API and the PayPal simulator's error shapes.
+import net from 'node:net';
 import {describe, expect, it} from 'vitest';
 import {backend} from './clients';
 import {uploadRefused} from './uploadRefused';
@@ -63,6 +64,38 @@ describe('API gateway', () => {
     expect(status).toBe(413);
     expect(headers['access-control-allow-origin']).toBe(ORIGIN);
     expect(JSON.parse(text)).toEqual({code: 'PGRST413', details: null, hint: null, message: 'Payload Too Large'});
+  });
+
+  it('keeps reading a refused upload after its 413, so the client sending it is not reset', {timeout: 30_000}, async () => {
+    // As Kong (nginx) does, the gateway answers at once from Content-Length and closes: but only
+    // after reading and dropping what the client still sends. Closing outright makes the client's
+    // next write meet a reset, which can destroy the connection before the answer is read.
+    const {url, serviceRoleKey} = backend();
+    const {hostname, port} = new URL(url);
+    const body = Buffer.alloc(2 * 1024 * 1024, 'x');
+    // Half-open, as TCP allows: the server's FIN after its answer does not stop this side sending.
+    const socket = net.connect({port: Number(port), host: hostname, allowHalfOpen: true});
+    let received = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => (received += chunk));
+    const outcome = new Promise<string>((resolve) => {
+      socket.on('error', (error: NodeJS.ErrnoException) => resolve(`error ${error.code}`));
+      socket.on('close', () => resolve('closed cleanly'));
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    socket.write(
+      `POST /rest/v1/courses HTTP/1.1\r\nHost: ${hostname}:${port}\r\napikey: ${serviceRoleKey}\r\n` +
+        `content-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`,
+    );
+    // The answer comes before any of the body; then the body follows.
+    await expect.poll(() => received, {timeout: 10_000}).toContain('\r\n\r\n');
+    expect(received).toMatch(/^HTTP\/1\.1 413 /);
+    for (let offset = 0; offset < body.length; offset += 64 * 1024) {
+      const error = await new Promise<Error | null | undefined>((resolve) => socket.write(body.subarray(offset, offset + 64 * 1024), resolve));
+      expect(error).toBeFalsy();
+    }
+    socket.end();
+    expect(await outcome).toBe('closed cleanly');
   });
 });
 

@@ -1,7 +1,7 @@
 // A POST whose body the gateway refuses while it is still being sent (413 from Content-Length or
-// after 1 MiB of a chunked body). The gateway answers and closes the connection, so the client's
-// remaining writes may fail (EPIPE, ECONNRESET) after the answer has arrived: fetch reports that as
-// a failure on a busy machine, node:http still hands over the answer.
+// after 1 MiB of a chunked body). The gateway answers, then reads and drops the rest before it
+// closes (a lingering close), so the client's remaining writes succeed and it reads the answer; a
+// write error here means the gateway reset a client mid-upload.
 import http from 'node:http';
 
 export interface RefusedUpload {
@@ -19,7 +19,7 @@ export function uploadRefused(url: string, headers: http.OutgoingHttpHeaders, se
       res.on('data', (chunk: string) => (text += chunk));
       res.on('end', () => resolve({status: res.statusCode ?? 0, headers: res.headers, text}));
     });
-    req.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' || error.code === 'ECONNRESET' ? undefined : reject(error)));
+    req.on('error', reject);
     send(req);
   });
 }
