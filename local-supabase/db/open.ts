@@ -2,10 +2,13 @@ import path from 'node:path';
 import type {LocalSupabaseConfig} from '../config';
 import type {Database} from './database';
 import {openPGlite} from './pglite';
-import {openPostgres} from './postgres';
 
 /** The database a configuration names: a PostgreSQL server (DATABASE_URL), else PGlite in memory or in the data directory. */
-export function openDatabase(config: Pick<LocalSupabaseConfig, 'databaseUrl' | 'memory' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: Pick<LocalSupabaseConfig, 'databaseUrl' | 'memory' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) {
+    // Loaded only when used: node-postgres takes ~0.1 s to load, which would hold back PGlite's start.
+    const {openPostgres} = await import('./postgres');
+    return openPostgres(config.databaseUrl);
+  }
   return openPGlite(config.memory ? undefined : path.join(config.dataDir, 'pgdata'));
 }
