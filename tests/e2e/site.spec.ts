@@ -313,9 +313,12 @@ test('the docs sidebar can be hidden and does not auto-collapse categories', asy
   const categories = sidebar.locator('.theme-doc-sidebar-item-category-level-1');
   const expanded = sidebar.locator('.theme-doc-sidebar-item-category-level-1:not(.menu__list-item--collapsed)');
   const before = await expanded.count();
-  // Expand two more categories with their caret buttons; the first stays open.
+  // Expand two more categories with their caret buttons, one after the other as a reader would
+  // (the first opening moves the second while it animates); the first stays open.
   for (const index of [1, 2]) {
-    await categories.nth(index).getByRole('button', {name: /expand sidebar category/i}).click();
+    const category = categories.nth(index);
+    await category.getByRole('button', {name: /expand sidebar category/i}).click();
+    await expect(category).not.toHaveClass(/menu__list-item--collapsed/);
   }
   await expect(expanded).toHaveCount(before + 2);
 
