@@ -2,7 +2,8 @@
 // need from the HTTP request, read and validated once — method and target, query parameters,
 // Prefer, Range, Accept and the schema profile, and the payload. Nothing here looks at the schema
 // except the one thing PostgREST also needs it for: which GET /rpc parameters are arguments.
-import {ApiRequestError, PgError, invalidJson, unavailableMedia} from './errors';
+import {parse as parseCsv} from 'csv-parse/sync';
+import {ApiRequestError, PgError, invalidBody, invalidJson, unavailableMedia} from './errors';
 import {parsePrefer, type Preferences} from './preferences';
 import {parseQuery, type ParsedQuery} from './queryParams';
 
@@ -18,8 +19,18 @@ export type Target = {kind: 'root'} | {kind: 'table'; name: string} | {kind: 'ro
 
 export type Action = 'info' | 'read' | 'create' | 'update' | 'delete' | 'call';
 
-/** A JSON payload: the text as sent (bound to SQL as is) and its parsed value. */
+/** The types a function's single unnamed parameter has to take a raw (non-JSON) body. */
+export type RawBodyType = 'text' | 'xml' | 'bytea';
+
+/** What a body was sent as: JSON, CSV, a form, or a raw body for a function's single unnamed parameter of that type. */
+export type BodyMedia = 'json' | 'csv' | 'form' | RawBodyType;
+
+/**
+ * A request body. `raw` is bound to SQL as is: the JSON text (JSON as sent; CSV and form bodies as
+ * the JSON they decode to), or for a raw body the text itself (bytea in `\x` hex) with `json` unset.
+ */
 export interface Payload {
+  media: BodyMedia;
   raw: string;
   json: unknown;
 }
@@ -134,8 +145,72 @@ function actionOf(method: string, target: Target): Action {
   }
 }
 
+/** The bodies a function takes whole, by Content-Type, and the type of the parameter each needs. */
+const RAW_BODY_TYPES: ReadonlyMap<string, RawBodyType> = new Map([
+  ['text/plain', 'text'],
+  ['text/xml', 'xml'],
+  ['application/octet-stream', 'bytea'],
+]);
+
+/**
+ * The body's media type as PostgREST's decodeMediaType reads Content-Type: what comes before the
+ * first `;`, compared exactly. A request without one is JSON; an empty one is `*\/*`.
+ */
+function bodyMediaType(contentType: string | null): string {
+  if (contentType === null) return 'application/json';
+  return contentType === '' ? '*/*' : (contentType.split(';')[0] as string);
+}
+
+/** CSV as PostgREST reads it: the first line names the columns, every value is text, `NULL` is null. */
+function csvRows(text: string): Record<string, string | null>[] {
+  let rows: string[][];
+  try {
+    rows = parseCsv(text, {relax_column_count: true, skip_empty_lines: true}) as string[][];
+  } catch (error) {
+    throw invalidBody((error as Error).message);
+  }
+  const [header, ...records] = rows;
+  if (!header) return [];
+  if (records.some((record) => record.length !== header.length)) throw invalidBody('All lines must have same number of fields');
+  return records.map((record) => Object.fromEntries(header.map((name, i) => [name, record[i] === 'NULL' ? null : (record[i] as string)])));
+}
+
+/** A form body: each field is text; a repeated one keeps its last value, as in PostgREST. */
+function formFields(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/**
+ * The body of a write or a function call, decoded by its Content-Type as PostgREST's Payload stage
+ * does: JSON, CSV or a form for both; text, XML or bytes for a function's single unnamed parameter;
+ * any other type is refused (PGRST102).
+ */
+async function readPayload(request: Request, action: Action): Promise<Payload> {
+  const mime = bodyMediaType(request.headers.get('content-type'));
+  const rawType = action === 'call' ? RAW_BODY_TYPES.get(mime) : undefined;
+  if (rawType === 'bytea') return {media: rawType, raw: `\\x${Buffer.from(await request.arrayBuffer()).toString('hex')}`, json: undefined};
+  const text = await request.text();
+  if (rawType) return {media: rawType, raw: text, json: undefined};
+  let media: BodyMedia;
+  let json: unknown;
+  switch (mime) {
+    case 'application/json':
+      return action === 'call' ? routinePayload(text) : tablePayload('json', text, action);
+    case 'text/csv':
+      [media, json] = ['csv', csvRows(text)];
+      break;
+    case 'application/x-www-form-urlencoded':
+      [media, json] = ['form', formFields(text)];
+      break;
+    default:
+      throw invalidBody(`Content-Type not acceptable: ${mime}`);
+  }
+  const raw = JSON.stringify(json);
+  return action === 'call' ? {media, raw, json} : tablePayload(media, raw, action);
+}
+
 /** A write body: one object or an array of objects (PGRST102 otherwise). */
-function tablePayload(raw: string, action: Action): Payload {
+function tablePayload(media: BodyMedia, raw: string, action: Action): Payload {
   let json: unknown;
   try {
     json = JSON.parse(raw);
@@ -144,17 +219,18 @@ function tablePayload(raw: string, action: Action): Payload {
   }
   const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   if (Array.isArray(json)) {
-    if (!json.every(isObject)) throw invalidJson();
+    // PostgREST reads an array as rows with the first one's keys, so a non-object element fails that test.
+    if (!json.every(isObject)) throw invalidBody('All object keys must match');
     if (action === 'update') throw invalidJson('A PATCH body must be a single JSON object');
   } else if (!isObject(json)) throw invalidJson();
-  return {raw, json};
+  return {media, raw, json};
 }
 
 /** An RPC body: any JSON; an empty body is no arguments. */
 function routinePayload(text: string): Payload {
   const raw = text.trim() === '' ? '{}' : text;
   try {
-    return {raw, json: JSON.parse(raw) as unknown};
+    return {media: 'json', raw, json: JSON.parse(raw) as unknown};
   } catch {
     throw invalidJson();
   }
@@ -177,9 +253,7 @@ export async function apiRequest(request: Request, url: URL, target: Target, rou
   if ((action === 'update' || action === 'delete') && !query.hasRootFilter) {
     throw new PgError(400, '21000', `${action === 'update' ? 'UPDATE' : 'DELETE'} requires a WHERE clause`);
   }
-  let payload: Payload | null = null;
-  if (action === 'create' || action === 'update') payload = tablePayload(await request.text(), action);
-  else if (action === 'call' && method === 'POST') payload = routinePayload(await request.text());
+  const payload = action === 'create' || action === 'update' || (action === 'call' && method === 'POST') ? await readPayload(request, action) : null;
   return {
     method,
     action,

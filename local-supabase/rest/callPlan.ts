@@ -1,4 +1,5 @@
 import {SchemaCacheError} from './errors';
+import type {BodyMedia, RawBodyType} from './apiRequest';
 import type {DbFunction, SchemaCache, Table} from './schemaCache';
 
 /** Types a whole JSON value binds to as it is. */
@@ -9,8 +10,52 @@ export function takesWholeBody(fn: DbFunction): boolean {
   return fn.params.length === 1 && (fn.params[0] as {name: string}).name === '' && JSON_TYPES.has((fn.params[0] as {type: string}).type);
 }
 
-/** Picks the overload whose named parameters fit the given argument names, as PostgREST does. */
-export function resolveFunction(cache: SchemaCache, name: string, argNames: string[]): DbFunction {
+const RAW_PARAM_TYPES: Record<RawBodyType, string> = {text: '"pg_catalog"."text"', xml: '"pg_catalog"."xml"', bytea: '"pg_catalog"."bytea"'};
+
+/** A raw body goes whole to a function's single unnamed parameter of its type. */
+export function isRawBodyType(media: BodyMedia | null): media is RawBodyType {
+  return media !== null && Object.hasOwn(RAW_PARAM_TYPES, media);
+}
+
+/**
+ * PGRST202 as PostgREST words it: the details say what was searched for, which depends on the
+ * arguments and on the body (a JSON POST may also fit a single unnamed json/jsonb parameter).
+ */
+function noSuchFunction(name: string, argNames: string[], body: BodyMedia | null): SchemaCacheError {
+  const func = `public.${name}`;
+  if (isRawBodyType(body)) {
+    return new SchemaCacheError(
+      404,
+      'PGRST202',
+      `Could not find the function ${func} in the schema cache`,
+      `Searched for the function ${func} with a single unnamed ${body} parameter, but no matches were found in the schema cache.`,
+    );
+  }
+  const sorted = [...argNames].sort();
+  const list = sorted.join(', ');
+  const named = sorted.length ? `(${list})` : ' without parameters';
+  const searched = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${list}` : ' without parameters';
+  const orWholeBody = body === 'json' ? ' or with a single unnamed json/jsonb parameter' : '';
+  return new SchemaCacheError(
+    404,
+    'PGRST202',
+    `Could not find the function ${func}${named} in the schema cache`,
+    `Searched for the function ${func}${searched}${orWholeBody}, but no matches were found in the schema cache.`,
+  );
+}
+
+/**
+ * Picks the overload the request calls, as PostgREST does: for a raw body the one whose single
+ * unnamed parameter takes it, else the one whose named parameters fit the given argument names.
+ * `body` is what a POST sent (null for GET and HEAD).
+ */
+export function resolveFunction(cache: SchemaCache, name: string, argNames: string[], body: BodyMedia | null): DbFunction {
+  if (isRawBodyType(body)) {
+    const type = RAW_PARAM_TYPES[body];
+    const fn = (cache.functions.get(name) ?? []).find((candidate) => candidate.params.length === 1 && candidate.params[0]?.name === '' && candidate.params[0].type === type);
+    if (fn) return fn;
+    throw noSuchFunction(name, argNames, body);
+  }
   const candidates = cache.functions.get(name) ?? [];
   const given = new Set(argNames);
   const matches = candidates.filter((fn) => {
@@ -35,14 +80,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  const sorted = [...argNames].sort();
-  const withParams = sorted.length ? `(${sorted.join(', ')})` : ' without parameters';
-  throw new SchemaCacheError(
-    404,
-    'PGRST202',
-    `Could not find the function public.${name}${withParams} in the schema cache`,
-    `Searched for the function public.${name}${sorted.length ? ` with parameters ${sorted.join(', ')}` : ' without parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-  );
+  throw noSuchFunction(name, argNames, body);
 }
 
 /**

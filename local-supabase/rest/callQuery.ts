@@ -1,4 +1,4 @@
-import {JSON_TYPES, takesWholeBody} from './callPlan';
+import {JSON_TYPES} from './callPlan';
 import type {DbFunction} from './schemaCache';
 import {arrayLiteral, ident, type Params} from './sql';
 
@@ -23,11 +23,11 @@ function argSql(value: unknown, type: string, params: Params): string {
   return `${params.text(argText(value, type))}::${type}`;
 }
 
-/** `"public"."fn"("a" := $1::text::int4, …)` */
-export function callSql(fn: DbFunction, args: Record<string, unknown>, rawBody: string | null, params: Params): string {
-  if (takesWholeBody(fn)) {
+/** `"public"."fn"("a" := $1::text::int4, …)`, or `"public"."fn"($1::json)` for a whole body. */
+export function callSql(fn: DbFunction, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+  if (wholeBody !== null) {
     const type = (fn.params[0] as {type: string}).type;
-    return `"public".${ident(fn.name)}(${params.text(rawBody ?? JSON.stringify(args))}::${type})`;
+    return `"public".${ident(fn.name)}(${params.text(wholeBody)}::${type})`;
   }
   const list = fn.params
     .filter((p) => Object.hasOwn(args, p.name))

@@ -35,8 +35,13 @@ export function parseError(what: string, input: string, column: number, details:
   return new ApiRequestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
 }
 
+/** PGRST102: a body PostgREST could not read (its InvalidBody). */
+export function invalidBody(message: string, details: string | null = null): RestError {
+  return new ApiRequestError(400, 'PGRST102', message, details);
+}
+
 export function invalidJson(details: string | null = null): RestError {
-  return new ApiRequestError(400, 'PGRST102', 'Empty or invalid json', details);
+  return invalidBody('Empty or invalid json', details);
 }
 
 export function unknownTable(name: string): RestError {

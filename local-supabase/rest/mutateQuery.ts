@@ -1,4 +1,4 @@
-import {ApiRequestError, unknownPayloadColumn} from './errors';
+import {ApiRequestError, invalidBody, unknownPayloadColumn} from './errors';
 import type {Preferences} from './preferences';
 import type {ParsedQuery} from './queryParams';
 import type {ReadNode} from './readPlan';
@@ -17,7 +17,7 @@ export function payloadColumns(table: Table, body: Record<string, unknown> | Rec
     const first = body[0] ? Object.keys(body[0]) : [];
     const signature = [...first].sort().join('\0');
     for (const row of body) {
-      if (Object.keys(row).sort().join('\0') !== signature) throw new ApiRequestError(400, 'PGRST102', 'All object keys must match');
+      if (Object.keys(row).sort().join('\0') !== signature) throw invalidBody('All object keys must match');
     }
     columns = first;
   } else columns = Object.keys(body);

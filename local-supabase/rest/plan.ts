@@ -2,7 +2,7 @@
 // schema cache into what will run — a read, a mutation or a function call — with every name
 // checked. Errors here are the schema cache's (PGRST2xx) or the request's shape against it.
 import type {ApiRequest} from './apiRequest';
-import {resolveFunction, resultTable} from './callPlan';
+import {isRawBodyType, resolveFunction, resultTable, takesWholeBody} from './callPlan';
 import {unknownTable} from './errors';
 import {payloadColumns} from './mutateQuery';
 import {planRead, type ReadNode} from './readPlan';
@@ -34,8 +34,8 @@ export interface CallPlan {
   kind: 'call';
   fn: DbFunction;
   args: Record<string, unknown>;
-  /** The POST body as sent, for a function taking the whole body. */
-  rawBody: string | null;
+  /** What the function's single unnamed parameter receives (the whole body), or null for named arguments. */
+  wholeBody: string | null;
   readOnly: boolean;
   shape: CallShape;
   /** For functions returning rows: select/filter/order over the result. */
@@ -66,16 +66,23 @@ function tableOf(cache: SchemaCache, name: string): Table {
 }
 
 function callPlan(req: ApiRequest, cache: SchemaCache, name: string): CallPlan {
-  let args: Record<string, unknown>;
-  let rawBody: string | null = null;
-  if (req.payload) {
-    rawBody = req.payload.raw;
-    const json = req.payload.json;
-    // Only a single unnamed json parameter can take a non-object body.
-    args = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
-  } else args = Object.fromEntries(req.query.args);
-  const wholeBody = rawBody !== null && !rawBody.trimStart().startsWith('{');
-  const fn = resolveFunction(cache, name, wholeBody ? [] : Object.keys(args));
+  let args: Record<string, unknown> = {};
+  let fn: DbFunction;
+  let wholeBody: string | null = null;
+  const payload = req.payload;
+  if (payload && isRawBodyType(payload.media)) {
+    fn = resolveFunction(cache, name, [], payload.media);
+    wholeBody = payload.raw;
+  } else {
+    if (payload) {
+      // Only a single unnamed json parameter can take a non-object body.
+      const json = payload.json;
+      if (typeof json === 'object' && json !== null && !Array.isArray(json)) args = json as Record<string, unknown>;
+    } else args = Object.fromEntries(req.query.args);
+    const nonObject = payload !== null && !payload.raw.trimStart().startsWith('{');
+    fn = resolveFunction(cache, name, nonObject ? [] : Object.keys(args), payload?.media ?? null);
+    if (takesWholeBody(fn)) wholeBody = payload?.raw ?? JSON.stringify(args);
+  }
   const table = resultTable(cache, fn);
   const shape: CallShape = fn.returnsVoid ? 'void' : fn.returnsSet ? 'rows' : table ? 'object' : 'scalar';
   const scalarRows = fn.returnsSet && !fn.outColumns;
@@ -83,7 +90,7 @@ function callPlan(req: ApiRequest, cache: SchemaCache, name: string): CallPlan {
     kind: 'call',
     fn,
     args,
-    rawBody,
+    wholeBody,
     readOnly: req.method !== 'POST' || !fn.volatile,
     shape,
     // A scalar set's one column takes the alias's name, so the alias is the function's name.

@@ -107,7 +107,7 @@ export function callStatement(req: ApiRequest, plan: CallPlan, options: QueryOpt
   // Rows render as CSV; a single scalar result has no columns to head it.
   if (req.media.kind === 'csv' && plan.shape === 'scalar') throw unavailableMedia('text/csv');
   const params = new Params(options.style);
-  const call = callSql(plan.fn, plan.args, plan.rawBody, params);
+  const call = callSql(plan.fn, plan.args, plan.wholeBody, params);
   let sql: string;
   if (plan.shape === 'void') {
     sql = `${resultSelect('null::text', 'count(*)')} from (select ${call}) _v`;

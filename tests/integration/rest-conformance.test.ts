@@ -63,7 +63,8 @@ describe('functions (RPC)', () => {
     expect(none.status).toBe(404);
     expect(none.json).toEqual({
       code: 'PGRST202',
-      details: 'Searched for the function public.conf_add with parameters a or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      // A GET has no body, so PostgREST does not mention the whole-body form; one name is "parameter".
+      details: 'Searched for the function public.conf_add with parameter a, but no matches were found in the schema cache.',
       hint: null,
       message: 'Could not find the function public.conf_add(a) in the schema cache',
     });
@@ -292,5 +293,79 @@ describe('response media types', () => {
     const scalar = await f.rest('/rpc/conf_add?a=1&b=2', {headers: {accept: 'text/csv'}});
     expect(scalar.status).toBe(406);
     expect(scalar.json).toMatchObject({code: 'PGRST107'});
+  });
+});
+
+describe('request bodies by Content-Type (PostgREST Payload)', () => {
+  const post = (p: string, contentType: string, body: string, prefer = 'return=representation') =>
+    f.rest(p, {method: 'POST', body, headers: {'content-type': contentType, prefer}});
+  const notes = async () => (await f.rest('/conf_notes?select=body,stars&order=id')).json;
+
+  it('text/csv: the header names the columns, values are text cast to the column type, NULL is null', async () => {
+    const res = await post('/conf_notes?select=body,stars', 'text/csv', 'body,stars\nplain,3\n"with, comma",NULL\n');
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual([
+      {body: 'plain', stars: 3},
+      {body: 'with, comma', stars: null},
+    ]);
+  });
+
+  it('text/csv that does not fit is refused whole: ragged lines 400 PGRST102, a NULL in a NOT NULL column 400 23502', async () => {
+    const before = await notes();
+    const ragged = await post('/conf_notes', 'text/csv', 'body,stars\none,1\ntwo\n');
+    expect(ragged.status).toBe(400);
+    expect(ragged.json).toEqual({code: 'PGRST102', details: null, hint: null, message: 'All lines must have same number of fields'});
+    const nullBody = await post('/conf_notes', 'text/csv', 'body,stars\nfine,1\nNULL,2\n');
+    expect(nullBody.status).toBe(400);
+    expect(nullBody.json).toMatchObject({code: '23502'});
+    expect(await notes()).toEqual(before);
+  });
+
+  it('application/x-www-form-urlencoded writes a row; every field is text', async () => {
+    const res = await post('/conf_notes?select=body,stars', 'application/x-www-form-urlencoded', 'body=Fish+%26+chips&stars=5');
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual([{body: 'Fish & chips', stars: 5}]);
+  });
+
+  it('a form body names a function\'s arguments', async () => {
+    const res = await post('/rpc/conf_greet', 'application/x-www-form-urlencoded', 'name=Ada+Lovelace&punctuation=%3F');
+    expect(res.status).toBe(200);
+    expect(res.json).toBe('Hello, Ada Lovelace?');
+  });
+
+  it('text/plain and application/octet-stream go whole to a single unnamed text or bytea parameter', async () => {
+    const text = await post('/rpc/conf_shout', 'text/plain; charset=utf-8', 'quiet please');
+    expect(text.status).toBe(200);
+    expect(text.json).toBe('QUIET PLEASE');
+    const bytes = await post('/rpc/conf_hex', 'application/octet-stream', 'h\u00e9!');
+    expect(bytes.status).toBe(200);
+    expect(bytes.json).toBe('68c3a921');
+  });
+
+  it('a raw body for a function without such a parameter is 404 PGRST202 in PostgREST\'s words', async () => {
+    // What fetch sends for a string body without a Content-Type: JSON text as text/plain.
+    const res = await post('/rpc/conf_add', 'text/plain;charset=UTF-8', '{"a": 1, "b": 2}');
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({
+      code: 'PGRST202',
+      details: 'Searched for the function public.conf_add with a single unnamed text parameter, but no matches were found in the schema cache.',
+      hint: null,
+      message: 'Could not find the function public.conf_add in the schema cache',
+    });
+  });
+
+  it('any other Content-Type is 400 PGRST102 and writes nothing', async () => {
+    const before = await notes();
+    for (const [path, type, shown] of [
+      ['/conf_notes', 'text/plain', 'text/plain'],
+      ['/conf_notes', 'application/xml; charset=utf-8', 'application/xml'],
+      ['/conf_notes', 'Application/JSON', 'Application/JSON'],
+      ['/rpc/conf_greet', 'text/html', 'text/html'],
+    ] as const) {
+      const res = await post(path, type, '{"body": "x", "name": "x"}');
+      expect(res.status, type).toBe(400);
+      expect(res.json, type).toEqual({code: 'PGRST102', details: null, hint: null, message: `Content-Type not acceptable: ${shown}`});
+    }
+    expect(await notes()).toEqual(before);
   });
 });
