@@ -21,6 +21,21 @@ export async function readJson(request: Request): Promise<unknown> {
   return parseBody(await request.text());
 }
 
+/**
+ * The body of a call to one of PayPal's JSON APIs. PayPal answers 415 to a body sent as anything but
+ * application/json, so a client that forgets the header fails here as it would against PayPal.
+ */
+async function readApiText(request: Request): Promise<string> {
+  const text = await request.text();
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+  if (text.trim() !== '' && type !== 'application/json') {
+    throw new SimError(415, 'UNSUPPORTED_MEDIA_TYPE', "The server does not support the request payload's media type.");
+  }
+  return text;
+}
+
+const readApiJson = async (request: Request): Promise<unknown> => parseBody(await readApiText(request));
+
 function parseBody(text: string): unknown {
   if (text.trim() === '') return {};
   try {
@@ -102,7 +117,7 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
   }
 
   async function create(request: Request): Promise<Response> {
-    const {subscription, replayed} = sim.create(await readJson(request), request.headers.get('paypal-request-id'));
+    const {subscription, replayed} = sim.create(await readApiJson(request), request.headers.get('paypal-request-id'));
     const view = sim.view(subscription, sim.urls);
     const fields = ['id', 'status', 'status_update_time', 'plan_id', 'plan_overridden', 'start_time', 'quantity', 'custom_id', 'create_time', 'links'];
     return json(Object.fromEntries(fields.filter((f) => f in view).map((f) => [f, view[f]])), replayed ? 200 : 201);
@@ -110,7 +125,7 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
 
   /** PayPal's postback: the CRC is taken over webhook_event exactly as received, never re-serialised. */
   async function verify(request: Request): Promise<Response> {
-    const text = await request.text();
+    const text = await readApiText(request);
     const b = parseBody(text) as Record<string, unknown>;
     const required = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'];
     const missing = required.filter((f) => b[f] === undefined || b[f] === null || b[f] === '');
@@ -144,7 +159,7 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
     return json(sim.view(sim.get(c.req.param('id')), sim.urls, fields.includes('plan')));
   });
   api.post('/billing/subscriptions/:id/cancel', async (c) => {
-    const body = (await readJson(c.req.raw)) as {reason?: unknown};
+    const body = (await readApiJson(c.req.raw)) as {reason?: unknown};
     void enqueue(sim.cancel(c.req.param('id'), body.reason));
     return json(null, 204);
   });

@@ -209,6 +209,28 @@ describe('PayPal simulator state file and credentials', () => {
     expect(await (await call(second, 'http://a.test/paypal-sim/v1/notifications/certs/CERT-LOCALSIM-1'))!.text()).toBe(cert);
   });
 
+  it('answers 415 UNSUPPORTED_MEDIA_TYPE to a JSON API body sent as another type, and creates nothing', async () => {
+    const h = createPayPalSim({apiUrl: 'http://a.test', controlKey: 'k'});
+    const token = await tokenOf(h);
+    const before = h.simulator.subscriptions.size;
+    for (const type of [undefined, 'text/plain;charset=UTF-8', 'application/x-www-form-urlencoded']) {
+      const response = await call(h, 'http://a.test/paypal-sim/v1/billing/subscriptions', {
+        method: 'POST',
+        headers: {authorization: `Bearer ${token}`, ...(type ? {'content-type': type} : {})},
+        body: JSON.stringify({plan_id: SIM_PLAN_ID}),
+      });
+      expect(response!.status, type).toBe(415);
+      expect(await response!.json()).toMatchObject({name: 'UNSUPPORTED_MEDIA_TYPE', message: "The server does not support the request payload's media type."});
+    }
+    expect(h.simulator.subscriptions.size).toBe(before);
+    const json = await call(h, 'http://a.test/paypal-sim/v1/billing/subscriptions', {
+      method: 'POST',
+      headers: {authorization: `Bearer ${token}`, 'content-type': 'application/json; charset=utf-8'},
+      body: JSON.stringify({plan_id: SIM_PLAN_ID}),
+    });
+    expect(json!.status).toBe(201);
+  });
+
   it('refuses to start on a damaged state file and leaves it for recovery', () => {
     const stateFile = tempStateFile();
     fs.writeFileSync(stateFile, '{"privateKeyPem": "-----BEGIN PRIV');
