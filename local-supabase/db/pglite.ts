@@ -7,7 +7,7 @@
 import {isStalePlan, type Database, type PipelineStep, type Queryable, type QueryResult} from './database';
 import {SerialQueue} from './serialQueue';
 import {arrayLiteral} from './arrayLiteral';
-import {DEFAULT_TEMPLATE_DIR} from './pgliteTemplate';
+import {LOCAL_CACHE_DIR} from './pgliteTemplate';
 import {PGliteThread} from './pgliteThread';
 import type {WorkerCall, WorkerStep} from './pgliteWorkerProtocol';
 
@@ -120,6 +120,6 @@ class PGliteDatabase implements Database {
  * starts from the saved initdb template when there is one (see pgliteTemplate.ts); the first
  * saves it.
  */
-export async function openPGlite(dataDir: string | undefined, templateDir = DEFAULT_TEMPLATE_DIR): Promise<Database> {
+export async function openPGlite(dataDir: string | undefined, templateDir = LOCAL_CACHE_DIR): Promise<Database> {
   return new PGliteDatabase(await PGliteThread.start({dataDir, templateDir}));
 }

@@ -5,15 +5,13 @@ import {randomUUID} from 'node:crypto';
 import {fileURLToPath} from 'node:url';
 import type {PGlite} from '@electric-sql/pglite';
 
-/** local-supabase's cache folder: the initdb template below and the database thread's compile cache. */
-export const LOCAL_CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/local-supabase');
-
 /**
+ * local-supabase's cache folder: the initdb template and the database thread's compile cache.
  * PGlite runs initdb for every new database, in-memory ones included: most of a fresh start
- * (seconds on this machine). What initdb writes depends only on the PGlite build, so the first
- * fresh start saves it as a tarball and later ones start from a copy of it.
+ * (seconds on a slow machine). What initdb writes depends only on the PGlite build, so the first
+ * fresh start saves it here as a tarball and later ones start from a copy of it.
  */
-export const DEFAULT_TEMPLATE_DIR = LOCAL_CACHE_DIR;
+export const LOCAL_CACHE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../node_modules/.cache/local-supabase');
 
 // The package does not export its package.json; its entry point sits in dist/.
 const pgliteEntry = createRequire(import.meta.url).resolve('@electric-sql/pglite');

@@ -62,7 +62,7 @@ export async function deleteAuthUser(admin: ServiceClient, userId: string, delay
     const transient = status === 0 || status >= 500;
     const delay = delaysMs[attempt];
     if (!transient || delay === undefined) return error;
-    console.warn(`[delete-account] deleting user ${userId} failed (${status} ${error.message}); trying again`);
+    console.warn(`[deleteAuthUser] deleting user ${userId} failed (${status} ${error.message}); trying again`);
     await new Promise((resolve) => setTimeout(resolve, delay));
   }
 }
