@@ -139,7 +139,8 @@ test('once the end date has passed the body is gone and the card says when Premi
   await open(page, LESSON);
   const card = lockedCard(page);
   await expect(card).toHaveAttribute('data-lock-reason', 'lapsed');
-  const date = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'}).format(ended);
+  // The site writes dates as "5 March 2026" in UTC, as en-GB's long form does.
+  const date = ended.toLocaleDateString('en-GB', {day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC'});
   await expect(card.getByRole('heading', {name: `Your Premium ended on ${date}`})).toBeVisible();
   await expect(card.getByRole('link', {name: 'Renew Premium'})).toHaveAttribute('href', '/pricing');
   await expect(article(page)).not.toContainText(BODY_TEXT);

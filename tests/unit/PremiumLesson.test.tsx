@@ -84,7 +84,7 @@ describe('PremiumLesson', () => {
   it('tells a lapsed subscriber when Premium ended and how to renew', async () => {
     const rpc = vi.fn().mockResolvedValue({data: {status: 'locked', reason: 'lapsed', ended_at: '2026-03-05T12:00:00Z'}, error: null});
     renderLesson(auth('signedIn', rpc));
-    expect(await screen.findByRole('heading', {name: 'Your Premium ended on March 5, 2026'})).toBeInTheDocument();
+    expect(await screen.findByRole('heading', {name: 'Your Premium ended on 5 March 2026'})).toBeInTheDocument();
     expect(screen.getByRole('link', {name: 'Renew Premium'})).toHaveAttribute('href', '/pricing');
   });
 

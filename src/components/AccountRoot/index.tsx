@@ -1,11 +1,12 @@
-import React, {lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
+import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from 'react';
 import {useLocation} from '@docusaurus/router';
 import {AuthProvider, useAuth} from '@site/src/lib/auth';
 import {AuthDialogsContext, type AuthDialogs, type AuthMode} from '@site/src/lib/authUi';
+import {chunk, useChunk} from '@site/src/lib/chunk';
 
 // The dialogs are separate chunks: nobody downloads them until one opens.
-const AuthModal = lazy(() => import('@site/src/components/AuthModal'));
-const AccountSettings = lazy(() => import('@site/src/components/AccountSettings'));
+const authModal = chunk(() => import('@site/src/components/AuthModal').then((module) => module.default));
+const accountSettings = chunk(() => import('@site/src/components/AccountSettings').then((module) => module.default));
 
 type Open = {kind: 'auth'; mode: AuthMode; key: number} | {kind: 'settings'; key: number} | null;
 
@@ -15,6 +16,8 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   const {getClient, linkError, mfaPending} = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState<Open>(null);
+  const AuthModal = useChunk(authModal, open?.kind === 'auth');
+  const AccountSettings = useChunk(accountSettings, open?.kind === 'settings');
 
   const openAuth = useCallback(
     (mode: AuthMode) => {
@@ -54,11 +57,8 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   return (
     <AuthDialogsContext.Provider value={value}>
       {children}
-      {open && (
-        <Suspense fallback={null}>
-          {open.kind === 'auth' ? <AuthModal key={open.key} initialMode={open.mode} onClose={close} /> : <AccountSettings key={open.key} onClose={close} />}
-        </Suspense>
-      )}
+      {open?.kind === 'auth' && AuthModal && <AuthModal key={open.key} initialMode={open.mode} onClose={close} />}
+      {open?.kind === 'settings' && AccountSettings && <AccountSettings key={open.key} onClose={close} />}
     </AuthDialogsContext.Provider>
   );
 }

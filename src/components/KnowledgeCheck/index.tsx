@@ -1,9 +1,10 @@
 // The knowledge check at the end of a lesson. Anonymous visitors see a Start button; the form
 // (KnowledgeCheckForm, its own chunk) and supabase-js load only when they press it. Signed-in
 // learners get the form (and their best score) straight away.
-import React, {Suspense, lazy, useEffect, useId, useState} from 'react';
+import React, {useEffect, useId, useState} from 'react';
 import type {CatalogCourse, CatalogLesson} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
+import {chunk, useChunk} from '@site/src/lib/chunk';
 import styles from './styles.module.css';
 
 export {parseNumber} from './parseNumber';
@@ -13,7 +14,7 @@ export interface KnowledgeCheckProps {
   lesson: CatalogLesson;
 }
 
-const KnowledgeCheckForm = lazy(() => import('./KnowledgeCheckForm'));
+const knowledgeCheckForm = chunk(() => import('./KnowledgeCheckForm').then((module) => module.default));
 
 const loading = <p role="status">Loading the questions…</p>;
 
@@ -22,6 +23,7 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
   const headingId = useId();
   const [started, setStarted] = useState(false);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
+  const KnowledgeCheckForm = useChunk(knowledgeCheckForm, Boolean(userId) || started);
   // Signing out goes back to the Start button; signing in keeps the form mounted, so an
   // anonymous attempt can be saved as the learner's.
   useEffect(() => {
@@ -35,9 +37,11 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
         Knowledge check
       </h2>
       {userId || started ? (
-        <Suspense fallback={loading}>
+        KnowledgeCheckForm ? (
           <KnowledgeCheckForm {...props} />
-        </Suspense>
+        ) : (
+          loading
+        )
       ) : (
         <div className={styles.intro}>
           <p>Test your understanding of this lesson. You can take the check without an account; sign in to save your result and earn the course certificate.</p>

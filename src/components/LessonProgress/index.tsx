@@ -1,11 +1,12 @@
-import React, {Suspense, lazy} from 'react';
+import React from 'react';
 import type {CatalogCourse, CatalogLesson} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
+import {chunk, useChunk} from '@site/src/lib/chunk';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import styles from './styles.module.css';
 
 // Only signed-in learners run the panel (and its links to the neighbouring lessons).
-const SignedInLessonProgress = lazy(() => import('./SignedInLessonProgress'));
+const signedInLessonProgress = chunk(() => import('./SignedInLessonProgress').then((module) => module.default));
 
 export interface LessonProgressProps {
   course: CatalogCourse;
@@ -21,14 +22,12 @@ export interface LessonProgressProps {
  */
 export default function LessonProgress(props: LessonProgressProps): React.JSX.Element | null {
   const {state} = useAuth();
+  const SignedInLessonProgress = useChunk(signedInLessonProgress, state.status === 'signedIn');
   if (state.status === 'loading') return <div className={styles.placeholder} aria-hidden="true" />;
   if (state.status === 'signedOut') {
     return <ProgressInvite>Sign in to track your progress in this course and mark lessons as complete.</ProgressInvite>;
   }
-  return (
-    <Suspense fallback={<div className={styles.placeholder} aria-hidden="true" />}>
-      <SignedInLessonProgress key={`${state.user.id}:${props.lesson.docId}`} {...props} />
-    </Suspense>
-  );
+  if (!SignedInLessonProgress) return <div className={styles.placeholder} aria-hidden="true" />;
+  return <SignedInLessonProgress key={`${state.user.id}:${props.lesson.docId}`} {...props} />;
 }
 

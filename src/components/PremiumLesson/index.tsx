@@ -1,9 +1,9 @@
 // Stands where a Premium lesson's body was taken out at build time (plugins/premium-lessons/).
 // Postgres decides (public.get_premium_lesson): Premium learners and admins get the body, which
-// ./PremiumBody runs in a lazily loaded chunk; everyone else gets the card saying why and what to
+// ./PremiumBody runs from a chunk of its own; everyone else gets the card saying why and what to
 // do. Signed-out visitors never load the Supabase client here: without a session the answer can
 // only be "sign in".
-import React, {lazy, Suspense, useCallback, useEffect, useState} from 'react';
+import React, {useCallback, useEffect, useState, type ComponentType} from 'react';
 import Link from '@docusaurus/Link';
 import ErrorBoundary from '@docusaurus/ErrorBoundary';
 import useBrokenLinks from '@docusaurus/useBrokenLinks';
@@ -11,11 +11,23 @@ import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
-import {BODY_LOAD_FAILED, BODY_UNPUBLISHED, fetchPremiumLesson, type LockReason, type PremiumLessonAnswer} from '@site/src/lib/premiumLessons';
+import {chunk} from '@site/src/lib/chunk';
+import {formatLongDate} from '@site/src/lib/longDate';
+import {
+  BODY_LOAD_FAILED,
+  BODY_UNPUBLISHED,
+  fetchPremiumLesson,
+  type LockReason,
+  type PremiumBodyPayload,
+  type PremiumLessonAnswer,
+} from '@site/src/lib/premiumLessons';
 import styles from './styles.module.css';
 import SignInButton from '@site/src/components/SignInButton';
 
-const PremiumBody = lazy(() => import('./PremiumBody'));
+type Renderer = ComponentType<{body: PremiumBodyPayload; outline: OutlineItem[]}>;
+
+/** The body's renderer: only readers shown a body download it, and it is loaded before the body shows. */
+const renderer = chunk<Renderer>(() => import('./PremiumBody').then((module) => module.default));
 
 /** One heading of the body, as the remark plugin passes it. */
 export interface OutlineItem {
@@ -30,14 +42,33 @@ export interface PremiumLessonProps {
   outline: OutlineItem[];
 }
 
-/** The last answer, and whose it is: another user's (or none) means "still waiting". */
-type Load = {userId: string | null} & ({kind: 'waiting'} | {kind: 'answer'; answer: PremiumLessonAnswer} | {kind: 'error'; message: string});
+/**
+ * What the last answer showed, and whose it is: another user's (or none) means "still waiting".
+ * A body comes with its renderer, loaded; a body still being published shows as an error to retry.
+ */
+type Load = {userId: string | null} & (
+  | {kind: 'waiting'}
+  | {kind: 'body'; body: PremiumBodyPayload; Renderer: Renderer}
+  | {kind: 'locked'; reason: LockReason; endedAt: string | null}
+  | {kind: 'error'; message: string}
+);
 
 /** A refetch that brings the same body keeps the rendered one (no remount, no jump). */
 function keepSameBody(previous: Load, next: Load): Load {
-  if (previous.kind !== 'answer' || next.kind !== 'answer' || previous.userId !== next.userId) return next;
-  const [a, b] = [previous.answer, next.answer];
-  return a.status === 'unlocked' && b.status === 'unlocked' && a.body.hash === b.body.hash ? previous : next;
+  const same = previous.kind === 'body' && next.kind === 'body' && previous.userId === next.userId && previous.body.hash === next.body.hash;
+  return same ? previous : next;
+}
+
+/** Turns the database's answer into what the page shows, loading the renderer for a body. */
+async function toLoad(userId: string, answer: PremiumLessonAnswer): Promise<Load> {
+  switch (answer.status) {
+    case 'unlocked':
+      return {userId, kind: 'body', body: answer.body, Renderer: await renderer.load()};
+    case 'locked':
+      return {userId, kind: 'locked', reason: answer.reason, endedAt: answer.endedAt};
+    case 'unpublished':
+      return {userId, kind: 'error', message: BODY_UNPUBLISHED};
+  }
 }
 
 export default function PremiumLesson({lesson, outline}: PremiumLessonProps): React.JSX.Element {
@@ -47,6 +78,7 @@ export default function PremiumLesson({lesson, outline}: PremiumLessonProps): Re
   const userId = state.status === 'signedIn' ? state.user.id : null;
   // A purchase or cancellation changes the profile: ask again.
   const subscription = state.status === 'signedIn' ? `${state.profile?.subscription_status}|${state.profile?.subscription_end_date}` : '';
+  const likelyUnlocked = state.status === 'signedIn' && state.profile?.subscription_status === 'active';
 
   // Asks again when the user or their subscription changes (a purchase), without blanking what
   // is shown meanwhile.
@@ -55,9 +87,11 @@ export default function PremiumLesson({lesson, outline}: PremiumLessonProps): Re
     let cancelled = false;
     void (async () => {
       let next: Load;
+      // A subscriber will most likely be shown the body: fetch its renderer alongside the answer.
+      if (likelyUnlocked) renderer.load().catch(() => undefined);
       try {
         const result = await fetchPremiumLesson(await getClient(), lesson);
-        next = result.error === null ? {userId, kind: 'answer', answer: result.data} : {userId, kind: 'error', message: result.error};
+        next = result.error === null ? await toLoad(userId, result.data) : {userId, kind: 'error', message: result.error};
       } catch {
         next = {userId, kind: 'error', message: BODY_LOAD_FAILED};
       }
@@ -66,7 +100,7 @@ export default function PremiumLesson({lesson, outline}: PremiumLessonProps): Re
     return () => {
       cancelled = true;
     };
-  }, [userId, subscription, lesson, attempt, getClient]);
+  }, [userId, subscription, likelyUnlocked, lesson, attempt, getClient]);
 
   const retry = useCallback(() => {
     setLoad({userId: null, kind: 'waiting'});
@@ -76,14 +110,11 @@ export default function PremiumLesson({lesson, outline}: PremiumLessonProps): Re
   if (state.status === 'signedOut') return <LockedCard reason="visitor" endedAt={null} outline={outline} />;
   if (state.status === 'loading' || load.kind === 'waiting' || load.userId !== userId) return <Skeleton outline={outline} />;
   if (load.kind === 'error') return <RetryPanel message={load.message} onRetry={retry} outline={outline} />;
-  const {answer} = load;
-  if (answer.status === 'unpublished') return <RetryPanel message={BODY_UNPUBLISHED} onRetry={retry} outline={outline} />;
-  if (answer.status === 'locked') return <LockedCard reason={answer.reason} endedAt={answer.endedAt} outline={outline} />;
+  if (load.kind === 'locked') return <LockedCard reason={load.reason} endedAt={load.endedAt} outline={outline} />;
+  const {Renderer} = load;
   return (
     <ErrorBoundary fallback={({tryAgain}) => <RetryPanel message={BODY_LOAD_FAILED} onRetry={() => (tryAgain(), retry())} outline={outline} />}>
-      <Suspense fallback={<Skeleton outline={outline} />}>
-        <PremiumBody body={answer.body} outline={outline} />
-      </Suspense>
+      <Renderer body={load.body} outline={outline} />
     </ErrorBoundary>
   );
 }
@@ -137,11 +168,9 @@ function RetryPanel({message, onRetry, outline}: {message: string; onRetry: () =
   );
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', {year: 'numeric', month: 'long', day: 'numeric'});
-
 function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: string | null; outline: OutlineItem[]}): React.JSX.Element {
   const premiumLessons = useCatalog().courses.flatMap((c) => c.lessons).filter((l) => l.isPremium).length;
-  const ended = endedAt ? dateFormat.format(new Date(endedAt)) : null;
+  const ended = endedAt ? formatLongDate(new Date(endedAt)) : null;
   return (
     <section className={styles.card} aria-labelledby="premium-lesson-locked" data-lock-reason={reason}>
       <p className={styles.eyebrow}>The rest of this lesson is part of Premium</p>

@@ -5,27 +5,24 @@
 // instead of "Page Not Found"; the first render matches the 404 HTML, so hydration is clean.
 // The certificate view is its own chunk: this wrapper also sits in every docs page's DocRoot
 // chunk (the docs 404 fallback), where it cost each lesson visit about 3 KiB gzip.
-import React, {Suspense, lazy} from 'react';
+import React from 'react';
 import Content from '@theme-original/NotFound/Content';
 import type ContentType from '@theme/NotFound/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {codeFromLocation} from '@site/src/lib/certificates';
+import {chunk, useChunk} from '@site/src/lib/chunk';
 
-const CertificatePage = lazy(() => import('@site/src/components/CertificatePage'));
+const certificatePage = chunk(() => import('@site/src/components/CertificatePage').then((module) => module.default));
 
 type Props = WrapperProps<typeof ContentType>;
 
 export default function ContentWrapper(props: Props): React.JSX.Element {
   const isBrowser = useIsBrowser();
   const {pathname, search} = useLocation();
-  if (isBrowser && pathname.startsWith('/certificates/') && codeFromLocation(pathname, search)) {
-    return (
-      <Suspense fallback={null}>
-        <CertificatePage />
-      </Suspense>
-    );
-  }
+  const isCertificate = isBrowser && pathname.startsWith('/certificates/') && Boolean(codeFromLocation(pathname, search));
+  const CertificatePage = useChunk(certificatePage, isCertificate);
+  if (isCertificate) return CertificatePage ? <CertificatePage /> : <></>;
   return <Content {...props} />;
 }
