@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
@@ -45,9 +45,7 @@ function NewPasswordForm({onDone}: {onDone(): void}): React.JSX.Element {
       )}
       <Field id="new-password" label="New Password" type="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} {...described} />
       <Field id="confirm-new-password" label="Confirm New Password" type="password" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} {...described} />
-      <button type="submit" className="button button--primary button--block" disabled={busy}>
-        {busy ? 'Updating Password...' : 'Update Password'}
-      </button>
+      <SubmitButton busy={busy} busyLabel="Updating Password..." block>Update Password</SubmitButton>
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import {avatarInitial, displayName} from '../../src/lib/displayName';
-import {isValidEmail, newPasswordError, normaliseEmail, signInError, signUpError} from '../../src/lib/validation';
+import {emailError, isValidEmail, newPasswordError, normaliseEmail, signInError, signUpError} from '../../src/lib/validation';
 import {capitalise, fetchTransactions, formatMoney, toSubscriptionView} from '../../src/lib/subscription';
 import {fetchProfile, updateFullName, type Profile} from '../../src/lib/profile';
 import {authStorageKey, readStoredSession, readUrlAuthCallback} from '../../src/lib/storedSession';
@@ -29,6 +29,12 @@ describe('validation rules', () => {
     expect(normaliseEmail('  Ada@Example.COM ')).toBe('ada@example.com');
     expect(isValidEmail(' Ada@Example.com ')).toBe(true);
     expect(isValidEmail('not-an-email')).toBe(false);
+  });
+
+  it('a link is sent only to an address: none, a malformed one and a good one', () => {
+    expect(emailError('   ')).toBe('Please enter your email address');
+    expect(emailError('ada@example')).toBe('Please enter a valid email address');
+    expect(emailError(' Ada@Example.com ')).toBeNull();
   });
 
   it('sign-in needs both fields', () => {

@@ -1,5 +1,5 @@
 import React, {useState, type FormEvent} from 'react';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {deleteAccount} from '@site/src/lib/accountSecurity';
 import {normaliseEmail} from '@site/src/lib/validation';
@@ -40,9 +40,7 @@ export default function DeleteAccount({onDeleted}: {onDeleted(): void}): React.J
         <Field id="security-delete-email" label={`Type your e-mail address (${current}) to confirm`} type="email" autoComplete="off" value={email} onChange={(e) => setEmail(e.target.value)} />
         <Field id="security-delete-password" label="Your password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
         <div className={f.actions}>
-          <button type="submit" className="button button--danger" disabled={busy}>
-            {busy ? 'Deleting...' : 'Delete My Account'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Deleting..." variant="danger">Delete My Account</SubmitButton>
         </div>
       </form>
     </Section>

@@ -1,5 +1,5 @@
 import React, {useState, type FormEvent} from 'react';
-import {Field, Message, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {changeEmail} from '@site/src/lib/accountSecurity';
 import {emailChangeRedirect} from '@site/src/lib/authUi';
@@ -40,9 +40,7 @@ export default function EmailChange(): React.JSX.Element {
       <form className={f.form} onSubmit={onSubmit} noValidate>
         <Field id="security-new-email" label="New e-mail address" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         <div className={f.actions}>
-          <button type="submit" className="button button--primary" disabled={busy}>
-            {busy ? 'Sending...' : 'Change E-mail'}
-          </button>
+          <SubmitButton busy={busy} busyLabel="Sending...">Change E-mail</SubmitButton>
         </div>
       </form>
     </Section>

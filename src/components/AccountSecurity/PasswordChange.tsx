@@ -1,5 +1,5 @@
 import React, {useState, type FormEvent} from 'react';
-import {CodeField, Field, Message, formStyles as f} from '@site/src/components/Form';
+import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {changePassword, sendReauthenticationCode} from '@site/src/lib/accountSecurity';
 import {newPasswordError} from '@site/src/lib/validation';
@@ -56,9 +56,7 @@ export default function PasswordChange(): React.JSX.Element {
             autoFocusHere
           />
           <div className={f.actions}>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save New Password'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Saving...">Save New Password</SubmitButton>
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => setCodeSent(false)}>
               Back
             </button>
@@ -69,9 +67,7 @@ export default function PasswordChange(): React.JSX.Element {
           <Field id="security-new-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <Field id="security-confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <div className={f.actions}>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Sending...' : 'Change Password'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Sending...">Change Password</SubmitButton>
           </div>
         </form>
       )}

@@ -1,6 +1,6 @@
 import React, {useEffect, useState, type FormEvent} from 'react';
 import type {Factor} from '@supabase/supabase-js';
-import {CodeField, Field, Message, formStyles as f} from '@site/src/components/Form';
+import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
 import Section from './Section';
@@ -104,9 +104,7 @@ export default function TwoFactor(): React.JSX.Element {
             autoFocusHere
           />
           <div className={f.actions}>
-            <button type="submit" className="button button--primary" disabled={busy}>
-              {busy ? 'Checking...' : 'Turn On'}
-            </button>
+            <SubmitButton busy={busy} busyLabel="Checking...">Turn On</SubmitButton>
             <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEnrolment(null)}>
               Cancel
             </button>
@@ -117,9 +115,7 @@ export default function TwoFactor(): React.JSX.Element {
           <form className={f.form} onSubmit={onStart} noValidate>
             <Field id="security-2fa-name" label="Name for this app (optional)" value={name} maxLength={60} onChange={(e) => setName(e.target.value)} placeholder="e.g. My phone" />
             <div className={f.actions}>
-              <button type="submit" className="button button--primary" disabled={busy}>
-                {busy ? 'Starting...' : 'Add Authenticator App'}
-              </button>
+              <SubmitButton busy={busy} busyLabel="Starting...">Add Authenticator App</SubmitButton>
             </div>
           </form>
         )

@@ -1,13 +1,14 @@
 import React, {useEffect, useRef, useState, type FormEvent} from 'react';
 import clsx from 'clsx';
 import Dialog, {focusInitial} from '@site/src/components/Dialog';
-import {Field, LinkButton, Message, formStyles as f} from '@site/src/components/Form';
+import {Field, LinkButton, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import MfaCodeForm from '@site/src/components/MfaCodeForm';
 import {errorMessage} from '@site/src/lib/errors';
+import type {DatabaseClient} from '@site/src/lib/supabase';
 import {useAuth} from '@site/src/lib/auth';
 import {confirmRedirect, recoveryRedirect, type AuthMode} from '@site/src/lib/authUi';
 import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
-import {isValidEmail, normaliseEmail, signInError, signUpError} from '@site/src/lib/validation';
+import {emailError, normaliseEmail, signInError, signUpError} from '@site/src/lib/validation';
 import styles from './styles.module.css';
 
 export interface AuthModalProps {
@@ -114,31 +115,20 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     });
   };
 
-  const onReset = (event: FormEvent) => {
+  /** Sends a link to the address in the form, then says where it went. */
+  const sendLink = (kind: 'reset' | 'resend', send: (client: DatabaseClient, address: string) => Promise<{error: Error | null}>) => (event: FormEvent) => {
     event.preventDefault();
-    if (!email.trim()) return setError('Please enter your email address');
-    if (!isValidEmail(email)) return setError('Please enter a valid email address');
+    const problem = emailError(email);
+    if (problem) return setError(problem);
     void run(async () => {
-      const client = await getClient();
       const address = normaliseEmail(email);
-      const {error: authError} = await client.auth.resetPasswordForEmail(address, {redirectTo: recoveryRedirect()});
+      const {error: authError} = await send(await getClient(), address);
       if (authError) throw authError;
-      if (mounted.current) setSent({kind: 'reset', email: address});
+      if (mounted.current) setSent({kind, email: address});
     });
   };
-
-  const onResend = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) return setError('Please enter your email address');
-    if (!isValidEmail(email)) return setError('Please enter a valid email address');
-    void run(async () => {
-      const client = await getClient();
-      const address = normaliseEmail(email);
-      const {error: authError} = await client.auth.resend({type: 'signup', email: address, options: {emailRedirectTo: confirmRedirect()}});
-      if (authError) throw authError;
-      if (mounted.current) setSent({kind: 'resend', email: address});
-    });
-  };
+  const onReset = sendLink('reset', (client, address) => client.auth.resetPasswordForEmail(address, {redirectTo: recoveryRedirect()}));
+  const onResend = sendLink('resend', (client, address) => client.auth.resend({type: 'signup', email: address, options: {emailRedirectTo: confirmRedirect()}}));
 
   const errorBox = error && (
     <Message kind="error" id="auth-modal-error">
@@ -146,6 +136,9 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     </Message>
   );
   const invalid = error ? {'aria-describedby': 'auth-modal-error'} : {};
+  const emailField = (first: boolean) => (
+    <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere={first} {...invalid} />
+  );
 
   let content: React.JSX.Element;
   if (mode === 'mfa') {
@@ -180,7 +173,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
         </h2>
         {errorBox}
         <Field id="auth-full-name" label="Full Name" autoComplete="name" required value={fullName} onChange={(e) => setFullName(e.target.value)} autoFocusHere {...invalid} />
-        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} {...invalid} />
+        {emailField(false)}
         <Field id="auth-password" label="Password" type="password" autoComplete="new-password" required minLength={6} value={password} onChange={(e) => setPassword(e.target.value)} {...invalid} />
         <Field
           id="auth-confirm-password"
@@ -192,9 +185,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
           onChange={(e) => setConfirmPassword(e.target.value)}
           {...invalid}
         />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Creating Account...' : 'Create Account'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Creating Account..." block>Create Account</SubmitButton>
         <p className={f.muted}>
           Already have an account? <LinkButton onClick={() => go('signIn')}>Sign in</LinkButton>
         </p>
@@ -208,10 +199,8 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
         </h2>
         <p className={f.muted}>Enter your email address and we will send you a link to choose a new password.</p>
         {errorBox}
-        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send Reset Link'}
-        </button>
+        {emailField(true)}
+        <SubmitButton busy={busy} busyLabel="Sending..." block>Send Reset Link</SubmitButton>
         <p className={f.muted}>
           Remembered it? <LinkButton onClick={() => go('signIn')}>Back to Sign In</LinkButton>
         </p>
@@ -228,10 +217,8 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
           <span className={styles.serviceMessage}>{problem.message}</span> {linkErrorHelp()}
         </Message>
         {errorBox}
-        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Sending...' : 'Send New Link'}
-        </button>
+        {emailField(true)}
+        <SubmitButton busy={busy} busyLabel="Sending..." block>Send New Link</SubmitButton>
         <p className={f.links}>
           <LinkButton onClick={() => go('signIn')}>Sign in</LinkButton>
           <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>
@@ -245,11 +232,9 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
           Sign In
         </h2>
         {errorBox}
-        <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere {...invalid} />
+        {emailField(true)}
         <Field id="auth-password" label="Password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} {...invalid} />
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? 'Signing In...' : 'Sign In'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Signing In..." block>Sign In</SubmitButton>
         <p className={f.links}>
           <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>
           <span>

@@ -44,3 +44,21 @@ export function LinkButton({children, onClick}: {children: ReactNode; onClick():
     </button>
   );
 }
+
+export interface SubmitButtonProps {
+  busy: boolean;
+  /** What the button says while the form's request runs. */
+  busyLabel: string;
+  children: ReactNode;
+  variant?: 'primary' | 'danger';
+  block?: boolean;
+}
+
+/** A form's submit button, disabled while its request runs so a second press cannot send it twice. */
+export function SubmitButton({busy, busyLabel, children, variant = 'primary', block = false}: SubmitButtonProps): React.JSX.Element {
+  return (
+    <button type="submit" className={clsx('button', `button--${variant}`, block && 'button--block')} disabled={busy}>
+      {busy ? busyLabel : children}
+    </button>
+  );
+}

@@ -1,5 +1,5 @@
 import React, {useState, type FormEvent} from 'react';
-import {CodeField, Message, formStyles as f} from '@site/src/components/Form';
+import {CodeField, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {verifySignInCode} from '@site/src/lib/accountSecurity';
@@ -64,9 +64,7 @@ export default function MfaCodeForm({idPrefix, title = 'Two-Factor Authenticatio
         {...(error ? {'aria-describedby': errorId, 'aria-invalid': true} : {})}
       />
       <div className={f.actions}>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? 'Verifying...' : 'Verify'}
-        </button>
+        <SubmitButton busy={busy} busyLabel="Verifying...">Verify</SubmitButton>
         {onCancel && (
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={busy}>
             {cancelLabel}
