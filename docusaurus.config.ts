@@ -10,6 +10,7 @@ import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
 import {readProjectConfig} from './local-supabase/projectConfig';
 import {moduleSwap} from './plugins/moduleSwap';
+import {paintBeforeScriptsTemplate} from './plugins/paintBeforeScripts';
 
 // Build-time values for the browser. Only the public (anon) key may ever be listed here:
 // customFields are serialised into the client bundle.
@@ -55,6 +56,9 @@ const config: Config = {
   // Local storage keys are not namespaced so the first-visit colour script can name them.
   future: {v4: true},
   storage: {namespace: false},
+
+  // The page paints before the site's code runs (see the module).
+  ssrTemplate: paintBeforeScriptsTemplate(),
 
   onBrokenLinks: 'throw',
   onBrokenAnchors: 'throw',

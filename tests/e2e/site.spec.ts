@@ -181,6 +181,32 @@ for (const screen of [{name: 'a phone', width: 412, height: 823}, {name: 'a wide
   });
 }
 
+// The server-rendered page is painted before the site's code runs (plugins/paintBeforeScripts.ts):
+// each entry script enters the document only once the first contentful paint is recorded, and
+// the page still hydrates. Recorded from an init script, before the document is parsed.
+const RECORD_SCRIPT_ENTRIES = `(() => {
+  const entries = (window.__scriptEntries = []);
+  new MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) {
+      if (node.nodeName === 'SCRIPT' && /\\/assets\\/js\\/(runtime~)?main\\./.test(node.src || '')) {
+        entries.push({src: node.src, painted: performance.getEntriesByName('first-contentful-paint').length > 0});
+      }
+    }
+  }).observe(document, {childList: true, subtree: true});
+})()`;
+
+for (const path of ['/', '/docs/modules/research-overview/research-design', '/pricing']) {
+  test(`${path} paints before the site's code runs, then hydrates`, async ({page}) => {
+    await page.addInitScript({content: RECORD_SCRIPT_ENTRIES});
+    await page.goto(path);
+    await waitForHydration(page);
+    const entries = await page.evaluate(() => (window as unknown as {__scriptEntries: {src: string; painted: boolean}[]}).__scriptEntries);
+    // The webpack runtime first, then main.js, each added after the paint.
+    expect(entries.map((e) => new URL(e.src).pathname.replace(/\.[0-9a-f]+\.js$/, ''))).toEqual(['/assets/js/runtime~main', '/assets/js/main']);
+    expect(entries.every((e) => e.painted)).toBe(true);
+  });
+}
+
 test('unknown paths show the 404 page', async ({page}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
