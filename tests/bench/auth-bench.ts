@@ -31,11 +31,11 @@ async function signInAndUserThroughput(): Promise<{signIn: Figures; getUser: Fig
     const url = new URL(`${backend.url}/auth/v1/token?grant_type=password`);
     const body = JSON.stringify({email, password});
     const headers = {apikey: backend.anonKey, 'content-type': 'application/json'};
-    const signIn = await load({url, method: 'POST', headers, body});
+    const signIn = await load({url, method: 'POST', headers, body}, backend.process.pid);
     const session = (await (await fetch(url, {method: 'POST', headers, body})).json()) as {access_token: string};
     const userUrl = new URL(`${backend.url}/auth/v1/user`);
     const userHeaders = {apikey: backend.anonKey, authorization: `Bearer ${session.access_token}`};
-    const getUser = await load({url: userUrl, method: 'GET', headers: userHeaders});
+    const getUser = await load({url: userUrl, method: 'GET', headers: userHeaders}, backend.process.pid);
     return {signIn, getUser};
   } finally {
     await backend.stop();
