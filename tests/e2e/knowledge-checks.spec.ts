@@ -178,6 +178,26 @@ test('the certificate verifies publicly in a fresh browser and prints on one pag
   await context.close();
 });
 
+test('the result\'s "Try again" button appears in its own colours, not faded from "Submit answers"', async ({page}) => {
+  await open(page, overview.permalink);
+  const panel = checkPanel(page);
+  await panel.getByRole('button', {name: 'Start the knowledge check'}).click();
+  await expect(panel.getByRole('group').first()).toBeVisible();
+  // A text-colour transition on the button means it was the submit button re-styled, whose colours
+  // pass through low contrast on the way (axe once caught it mid-way).
+  await page.evaluate(() => {
+    const seen: string[] = ((window as unknown as {__retryTransitions: string[]}).__retryTransitions = []);
+    document.addEventListener('transitionrun', (event) => {
+      const target = event.target as HTMLElement;
+      if (target.tagName === 'BUTTON' && target.textContent?.trim() === 'Try again') seen.push(event.propertyName);
+    });
+  });
+  await answer(page, checkOf('overview'), false);
+  await expect(panel.getByRole('button', {name: 'Try again'}).last()).toBeVisible();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as unknown as {__retryTransitions: string[]}).__retryTransitions)).not.toContain('color');
+});
+
 for (const mode of ['light', 'dark'] as const) {
   test(`axe-core finds no WCAG 2.2 AA violations in the knowledge check (${mode})`, async ({page}) => {
     if (mode === 'dark') await useDarkMode(page);

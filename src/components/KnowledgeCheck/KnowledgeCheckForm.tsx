@@ -221,12 +221,14 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
                 {formError}
               </p>
             )}
+            {/* Keyed apart: one <button> re-styled from primary to secondary would fade its colours
+                through Infima's 200 ms transition, below contrast on the way. */}
             {!phase.result ? (
-              <button type="submit" className="button button--primary" disabled={busy}>
+              <button key="submit" type="submit" className="button button--primary" disabled={busy}>
                 {busy ? 'Checking…' : 'Submit answers'}
               </button>
             ) : (
-              <button type="button" className="button button--secondary" onClick={retry}>
+              <button key="retry" type="button" className="button button--secondary" onClick={retry}>
                 Try again
               </button>
             )}

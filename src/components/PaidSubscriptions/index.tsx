@@ -85,11 +85,12 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
                     <td>
                       {LIVE.has(row.paypal_status) &&
                         (confirming === row.paypal_subscription_id ? (
-                          <button type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
+                          <button key="confirm" type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
                             {busy ? 'Cancelling…' : `Yes, cancel ${row.paypal_subscription_id}`}
                           </button>
                         ) : (
                           <button
+                            key="ask"
                             type="button"
                             className="button button--secondary button--sm"
                             aria-label={`Cancel subscription ${row.paypal_subscription_id}`}
