@@ -7,14 +7,16 @@
 // second after First Contentful Paint on every page.
 //
 // Here the scripts are preloaded (the download starts as early as before) and run, in order, once
-// the first contentful paint has been recorded. A hidden tab, or a browser without paint timing,
-// runs them at once, and after 3 s they run whatever happened.
+// the first contentful paint has been recorded. A hidden tab, or a browser without paint timing
+// (PerformanceObserver.supportedEntryTypes lacks 'paint'), runs them at once, and after 3 s they
+// run whatever happened.
 import {createRequire} from 'node:module';
 
 /** The loader, inline at the end of <body>, called with the list of the entry scripts' URLs. */
 const LOADER_FUNCTION = `(function(urls){var started=false;function run(){if(started)return;started=true;urls.forEach(function(url){var s=document.createElement('script');s.src=url;s.async=false;document.body.appendChild(s);});}
-if(document.visibilityState==='hidden'||!('PerformanceObserver' in window)){run();return;}
-try{new PerformanceObserver(function(){setTimeout(run,0);}).observe({type:'paint',buffered:true});}catch(e){run();return;}
+var types=window.PerformanceObserver&&PerformanceObserver.supportedEntryTypes;
+if(document.visibilityState==='hidden'||!types||types.indexOf('paint')<0){run();return;}
+try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)setTimeout(run,0);}).observe({type:'paint',buffered:true});}catch(e){run();return;}
 setTimeout(run,3000);})`;
 
 const DEFER_SCRIPTS = `<% it.scripts.forEach((script) => { %>
