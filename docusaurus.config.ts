@@ -5,6 +5,7 @@ import {SITE_TITLE, SUPPORT_EMAIL} from './src/config/site';
 import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
+import {storedSessionMarkerScript} from './src/config/storedSessionMarker';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
@@ -76,6 +77,7 @@ const config: Config = {
     // choices are respected. See src/config/colorModeFirstVisit.ts.
     {tagName: 'script', attributes: {}, innerHTML: colorModeFirstVisitScript},
     {tagName: 'script', attributes: {}, innerHTML: announcementResetScript},
+    {tagName: 'script', attributes: {}, innerHTML: storedSessionMarkerScript(supabaseUrl)},
   ],
 
   plugins: [

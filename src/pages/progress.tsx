@@ -41,11 +41,7 @@ export default function Progress(): React.JSX.Element {
     <Layout title="My progress" description="Your progress across every course.">
       <main className={clsx('container margin-vert--lg', styles.accountPage)}>
         <Heading as="h1">My progress</Heading>
-        {authLoading ? (
-          <p className={styles.count} role="status">
-            Checking your account…
-          </p>
-        ) : signedIn ? (
+        {signedIn ? (
           <ProgressDashboard
             catalog={catalog}
             summary={state.summary}
@@ -55,7 +51,19 @@ export default function Progress(): React.JSX.Element {
             checks={checks.data}
           />
         ) : (
-          <SignInInvite />
+          <>
+            {/* Until the account is known, the server's HTML guesses from the stored session
+                (src/config/storedSessionMarker.ts): a visitor sees the invitation at once, a
+                learner this line. The invitation stays mounted when a visitor is confirmed. */}
+            {authLoading && (
+              <p className={clsx(styles.count, styles.ifStoredSession)} role="status">
+                Checking your account…
+              </p>
+            )}
+            <div className={clsx(authLoading && styles.ifNoStoredSession)}>
+              <SignInInvite />
+            </div>
+          </>
         )}
         {signedIn && <CertificateList />}
       </main>

@@ -26,6 +26,26 @@ async function open(page: Page, to: string): Promise<void> {
 }
 
 /** The learner's row for a lesson, read with the service role (what the database holds). */
+/** /progress as its server HTML and inline scripts show it, before (here: without) the site's code. */
+async function progressBeforeCode(page: Page, storedSession: boolean): Promise<void> {
+  await page.route(/\/assets\/js\//, (route) => route.abort());
+  if (storedSession) await page.addInitScript((key) => window.localStorage.setItem(key, '{}'), storageKey());
+  await page.goto('/progress');
+}
+
+test('before the site code runs, /progress invites a visitor and tells a learner it is checking', async ({browser}) => {
+  for (const storedSession of [false, true]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await progressBeforeCode(page, storedSession);
+    const invitation = page.getByRole('heading', {name: 'Sign in to track your progress'});
+    const checking = page.getByText('Checking your account…');
+    await expect(storedSession ? checking : invitation).toBeVisible();
+    await expect(storedSession ? invitation : checking).toBeHidden();
+    await context.close();
+  }
+});
+
 async function lessonRow(userId: string, lessonSlug: string): Promise<{time_spent: number; is_completed: boolean} | null> {
   const {url, serviceRoleKey} = e2eBackend();
   const headers = {apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`};
