@@ -197,7 +197,7 @@ export default function Account(): React.JSX.Element {
         {state.status === 'loading' && <p role="status">Loading your account…</p>}
         {state.status === 'signedOut' && (
           <StatusPanel
-            icon="👤"
+            icon="person"
             title="Sign in to see your account"
             actions={
               dialogs ? (

@@ -15,7 +15,7 @@ import SignInButton from '@site/src/components/SignInButton';
 function SignInInvite(): React.JSX.Element {
   return (
     <StatusPanel
-      icon="📈"
+      icon="progress"
       title="Sign in to track your progress"
       actions={
         <>

@@ -60,7 +60,7 @@ function ResetPasswordContent(): React.JSX.Element {
   if (done) {
     return (
       <StatusPanel
-        icon="✅"
+        icon="done"
         title="Your password has been updated"
         actions={
           <Link className="button button--primary" to="/docs/intro">
@@ -84,7 +84,7 @@ function ResetPasswordContent(): React.JSX.Element {
   }
   return (
     <StatusPanel
-      icon="🔑"
+      icon="key"
       title="This reset link is invalid or has expired"
       actions={
         <button

@@ -24,7 +24,7 @@ export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.E
   if (state.status === 'signedOut') {
     return (
       <StatusPanel
-        icon="🔒"
+        icon="lock"
         title="Administrators only"
         actions={<SignInButton className="button button--primary">Sign In</SignInButton>}>
         <p>{what} Sign in with an administrator account to see it.</p>
@@ -34,7 +34,7 @@ export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.E
   if (!isAdminUser(state.user)) {
     return (
       <StatusPanel
-        icon="⛔"
+        icon="denied"
         title="Access denied"
         actions={
           <Link className="button button--secondary" to="/account">

@@ -1,9 +1,10 @@
 import React, {type ReactNode} from 'react';
 import Heading from '@theme/Heading';
+import {StatusIcon, type StatusIconName} from './icons';
 import styles from './styles.module.css';
 
 export interface StatusPanelProps {
-  icon: string;
+  icon: StatusIconName;
   title: string;
   children: ReactNode;
   actions?: ReactNode;
@@ -13,9 +14,7 @@ export interface StatusPanelProps {
 export default function StatusPanel({icon, title, children, actions}: StatusPanelProps): React.JSX.Element {
   return (
     <section className={styles.panel} aria-labelledby="status-panel-title">
-      <div className={styles.icon} aria-hidden="true">
-        {icon}
-      </div>
+      <StatusIcon name={icon} className={styles.icon} />
       <Heading as="h2" id="status-panel-title" className={styles.title}>
         {title}
       </Heading>

@@ -39,10 +39,7 @@ export default function TransactionTable({rows, caption, admin = false}: Transac
         <tbody>
           {rows.map((row) => (
             <tr key={row.id}>
-              <th scope="row">
-                <span aria-hidden="true">{row.transaction_type === 'subscription' ? '🎯 ' : '🔄 '}</span>
-                {capitalise(row.transaction_type)}
-              </th>
+              <th scope="row">{capitalise(row.transaction_type)}</th>
               <td>
                 <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
                   {formatLocalDate(row.created_at)}
