@@ -1,5 +1,6 @@
 // `npm run bench`: prints figures (no thresholds). Flags: --skip-build,
 // --only site|lighthouse|accounts|search|premium|rest|startup|auth (lighthouse audits the existing build/).
+import {parseArgs} from 'node:util';
 import {siteBench} from './site-bench';
 import {lighthouseBench} from './lighthouse-bench';
 import {accountsBench} from './accounts-bench';
@@ -9,12 +10,29 @@ import {startupBench} from './startup-bench';
 import {searchBench} from './search-bench';
 import {premiumBench} from './premium-bench';
 
-const args = process.argv.slice(2);
-const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-const wanted = (name: string) => !only || only === name;
+const BENCHES = ['site', 'lighthouse', 'accounts', 'search', 'premium', 'rest', 'startup', 'auth'] as const;
+type Bench = (typeof BENCHES)[number];
+
+/** The flags, or an error naming what is known: a mistyped `--only` must not run nothing and exit 0. */
+function parseFlags(args: string[]): {skipBuild: boolean; only: Bench | undefined} {
+  const {values} = parseArgs({
+    args,
+    options: {'skip-build': {type: 'boolean', default: false}, only: {type: 'string'}},
+    strict: true,
+    allowPositionals: false,
+  });
+  const only = values.only;
+  if (only !== undefined && !BENCHES.includes(only as Bench)) {
+    throw new Error(`--only ${only}: not a bench; known: ${BENCHES.join(', ')}`);
+  }
+  return {skipBuild: values['skip-build'], only: only as Bench | undefined};
+}
 
 async function main(): Promise<void> {
-  if (wanted('site')) await siteBench({skipBuild: args.includes('--skip-build')});
+  const {skipBuild, only} = parseFlags(process.argv.slice(2));
+  const wanted = (name: Bench) => !only || only === name;
+  // The site bench builds; lighthouse, accounts and search then measure that build.
+  if (wanted('site')) await siteBench({skipBuild});
   if (wanted('site') || only === 'lighthouse') await lighthouseBench();
   if (wanted('site') || only === 'accounts') await accountsBench();
   if (wanted('site') || only === 'search') await searchBench();
