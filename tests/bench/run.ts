@@ -28,8 +28,7 @@ function parseFlags(args: string[]): {skipBuild: boolean; only: Bench | undefine
   return {skipBuild: values['skip-build'], only: only as Bench | undefined};
 }
 
-async function main(): Promise<void> {
-  const {skipBuild, only} = parseFlags(process.argv.slice(2));
+async function main({skipBuild, only}: ReturnType<typeof parseFlags>): Promise<void> {
   const wanted = (name: Bench) => !only || only === name;
   // The site bench builds; lighthouse, accounts and search then measure that build.
   if (wanted('site')) await siteBench({skipBuild});
@@ -42,7 +41,15 @@ async function main(): Promise<void> {
   if (wanted('premium')) await premiumBench();
 }
 
-main().catch((error: unknown) => {
+let flags: ReturnType<typeof parseFlags>;
+try {
+  flags = parseFlags(process.argv.slice(2));
+} catch (error) {
+  console.error(`bench: ${(error as Error).message}`);
+  process.exit(2);
+}
+
+main(flags).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
