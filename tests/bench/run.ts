@@ -23,7 +23,7 @@ function parseFlags(args: string[]): {skipBuild: boolean; only: Bench | undefine
   });
   const only = values.only;
   if (only !== undefined && !BENCHES.includes(only as Bench)) {
-    throw new Error(`--only ${only}: not a bench; known: ${BENCHES.join(', ')}`);
+    throw new Error(`--only ${only}: not a bench`);
   }
   return {skipBuild: values['skip-build'], only: only as Bench | undefined};
 }
@@ -45,7 +45,7 @@ let flags: ReturnType<typeof parseFlags>;
 try {
   flags = parseFlags(process.argv.slice(2));
 } catch (error) {
-  console.error(`bench: ${(error as Error).message}`);
+  console.error(`bench: ${(error as Error).message}; flags: --skip-build, --only ${BENCHES.join('|')}`);
   process.exit(2);
 }
 
