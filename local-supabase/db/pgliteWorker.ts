@@ -121,9 +121,9 @@ function isEmptyOrMissing(dir: string): boolean {
 
 /**
  * Postgres's default 128 MB of shared buffers costs a PGlite start about 0.4 s (WebAssembly
- * initialises every buffer's descriptor and memory) and the process that much memory, for a
+ * initialises every buffer's descriptor and memory) and the process about 50 MB more, for a
  * database whose working set is a few megabytes. Pages beyond these 16 MB are read from the data
- * directory's files as on any Postgres.
+ * directory's files (in memory: PGlite's in-memory ones) as on any Postgres.
  */
 const SHARED_BUFFERS = '16MB';
 
