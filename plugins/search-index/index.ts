@@ -20,9 +20,10 @@ export async function buildSearchIndex(siteDir: string): Promise<{pages: number}
     const outputPath = path.join(siteDir, SEARCH_INDEX_DIR);
     const written = await index.writeFiles({outputPath});
     if (written.errors.length > 0) throw new Error(`search index: ${written.errors.join('; ')}`);
-    // Pagefind also writes its ready-made UIs; the site has its own dialog, so they would be dead files.
+    // Pagefind also writes its ready-made UIs and its web worker; the site has its own dialog and
+    // searches without the worker (src/lib/search/pagefindRuntime.ts), so they would be dead files.
     for (const file of fs.readdirSync(outputPath)) {
-      if (/^pagefind-(.+-)?ui\.(js|css)$|^pagefind-highlight\.js$/.test(file)) fs.rmSync(path.join(outputPath, file));
+      if (/^pagefind-(.+-)?ui\.(js|css)$|^pagefind-highlight\.js$|^pagefind-worker\.js$/.test(file)) fs.rmSync(path.join(outputPath, file));
     }
     return {pages: added.page_count};
   } finally {

@@ -1,6 +1,7 @@
 // Offline search in Chromium against the production build and its Pagefind index: the keyboard
 // opens it, a phrase from a lesson's text and a glossary term both find the lesson, Enter goes
-// there, nothing from a Premium lesson's body is findable, and the dialog passes axe in both modes.
+// there, nothing from a Premium lesson's body is findable, a connection that drops the index's
+// files neither hides a lesson nor strands the visitor, and the dialog passes axe in both modes.
 import fs from 'node:fs';
 import path from 'node:path';
 import type {Page} from '@playwright/test';
@@ -38,6 +39,7 @@ test('Ctrl-K opens search; a phrase from a lesson finds it, and Enter goes there
   const phrase = phraseFromCommonMistakes('data-analysis/overview.mdx');
   expect(phrase.split(' ').length).toBe(6);
   await page.keyboard.type(phrase);
+  await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
   const lesson = dialog.getByRole('option').filter({hasText: 'Statistical Foundations'});
   await expect(lesson).toBeVisible();
   await expect(lesson.locator('mark').first()).toBeVisible();
@@ -73,6 +75,7 @@ for (const [term, lesson] of TERMS) {
 test('arrow keys move through results and the list names the section', async ({page}) => {
   const dialog = await openSearch(page);
   await page.keyboard.type('risk of bias');
+  await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
   await expect(dialog.getByRole('option').nth(1)).toBeVisible();
   const first = await dialog.getByRole('option', {selected: true}).textContent();
   await page.keyboard.press('ArrowDown');
@@ -97,6 +100,39 @@ test('no results suggests the modules', async ({page}) => {
   await page.keyboard.type('zzqxjv');
   await expect(dialog.getByRole('status')).toHaveText('No results for “zzqxjv”.');
   await expect(dialog.getByRole('navigation', {name: 'Modules'}).getByRole('link', {name: 'Systematic Review'})).toBeVisible();
+});
+
+// Pagefind searches without an index file it could not fetch, as if no page held the word; the
+// dialog must not pass that off as "no results".
+for (const [files, what] of [
+  ['index', 'an index file'],
+  ['fragment', 'a result’s text'],
+] as const) {
+  test(`the connection dropping ${what} once does not hide the lesson`, async ({page}) => {
+    let dropped = 0;
+    await page.route(`**/pagefind/${files}/**`, (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.fallback()));
+    const dialog = await openSearch(page, '/');
+    await page.keyboard.type('PICO');
+    await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
+    await expect(dialog.getByRole('option').filter({hasText: 'Formulating a Research Question'}).first()).toBeVisible();
+    expect(dropped).toBeGreaterThan(1);
+  });
+}
+
+test('offline before the index has loaded: the dialog says so, and Retry finds the lesson once back', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.route('**/pagefind/**', (route) => route.abort('internetdisconnected'));
+  await page.keyboard.type('kappa');
+  const alert = dialog.getByRole('alert');
+  await expect(alert).toHaveText(/Search is not available right now\. Check your connection and try again\./);
+  await expect(dialog.getByRole('option')).toHaveCount(0);
+  await expectNoAxeViolations(page, '[role="dialog"]');
+  await page.unroute('**/pagefind/**');
+  await alert.getByRole('button', {name: 'Retry'}).click();
+  await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
+  await expect(dialog.getByRole('option').filter({hasText: 'Screening Titles and Abstracts'}).first()).toBeVisible();
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+  await expect(alert).toBeHidden();
 });
 
 test('search opens from the mobile menu', async ({page}) => {

@@ -1,23 +1,32 @@
 // The search dialog, loaded only when a visitor opens search. A combobox over a listbox (ARIA
 // APG): typing searches the offline index, ↑/↓ move through the results, Enter opens one, Escape
-// closes. With no results it points to the modules instead of leaving the visitor stranded.
+// closes. With no results it points to the modules instead of leaving the visitor stranded; a
+// search that fails or takes too long says so and can be tried again.
 import React, {useEffect, useId, useRef, useState} from 'react';
 import clsx from 'clsx';
 import Link from '@docusaurus/Link';
 import {useHistory} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import Dialog from '@site/src/components/Dialog';
+import RetryMessage from '@site/src/components/RetryMessage';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import {loadPagefind, searchSite, type SearchHit} from '@site/src/lib/search/pagefind';
+import type {SearchHit} from '@site/src/lib/search/hits';
+import {SEARCH_DEBOUNCE_MS, searchCourse} from '@site/src/lib/search/searchCourse';
 import styles from './styles.module.css';
 
+// While a newer query runs, the last results stay on screen (no flicker between keystrokes), but
+// the status speaks for the query in the box, never for an older one.
 type Results =
   | {status: 'idle'}
-  | {status: 'searching'; query: string}
+  | {status: 'searching'; query: string; shown: SearchHit[]}
   | {status: 'done'; query: string; hits: SearchHit[]}
   | {status: 'failed'; query: string};
 
-const DEBOUNCE_MS = 120;
+function onScreen(results: Results): SearchHit[] {
+  if (results.status === 'done') return results.hits;
+  if (results.status === 'searching') return results.shown;
+  return [];
+}
 
 export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.Element {
   const {siteConfig} = useDocusaurusContext();
@@ -30,6 +39,8 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<Results>({status: 'idle'});
   const [active, setActive] = useState(0);
+  const [retries, setRetries] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
   const latest = useRef(0);
 
   useEffect(() => {
@@ -39,23 +50,29 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
       setResults({status: 'idle'});
       return undefined;
     }
-    setResults((previous) => (previous.status === 'done' ? previous : {status: 'searching', query: text}));
+    setResults((previous) => ({status: 'searching', query: text, shown: onScreen(previous)}));
     const timer = window.setTimeout(() => {
-      loadPagefind(siteConfig.baseUrl)
-        .then((api) => searchSite(api, text))
-        .then((hits) => {
+      searchCourse(siteConfig.baseUrl, text).then(
+        (hits) => {
           if (run !== latest.current) return;
           setResults({status: 'done', query: text, hits});
           setActive(0);
-        })
-        .catch(() => {
+        },
+        () => {
           if (run === latest.current) setResults({status: 'failed', query: text});
-        });
-    }, DEBOUNCE_MS);
+        },
+      );
+    }, SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
-  }, [query, siteConfig.baseUrl]);
+  }, [query, retries, siteConfig.baseUrl]);
 
+  const shown = onScreen(results);
+  // The keys act on settled results only: Enter must not open a result of an older query.
   const hits = results.status === 'done' ? results.hits : [];
+  const retry = () => {
+    setRetries((n) => n + 1);
+    input.current?.focus();
+  };
   const open = (hit: SearchHit | undefined) => {
     if (!hit) return;
     onClose();
@@ -91,7 +108,8 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
         placeholder="Search lessons, e.g. PICO, kappa, forest plot"
         aria-label="Search the course"
         role="combobox"
-        aria-expanded={hits.length > 0}
+        ref={input}
+        aria-expanded={shown.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={hits.length > 0 ? optionId(active) : undefined}
@@ -106,16 +124,25 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
         {results.status === 'searching' && 'Searching…'}
         {results.status === 'done' && hits.length > 0 && `${hits.length} result${hits.length === 1 ? '' : 's'}. Use the arrow keys and Enter to open one.`}
         {results.status === 'done' && hits.length === 0 && `No results for “${results.query}”.`}
-        {results.status === 'failed' && 'Search is not available right now. Check your connection and try again.'}
       </p>
-      <ul id={listId} role="listbox" aria-label="Search results" className={styles.results}>
-        {hits.map((hit, index) => (
+      {results.status === 'failed' && (
+        <RetryMessage onRetry={retry} className={styles.failed}>
+          Search is not available right now. Check your connection and try again.
+        </RetryMessage>
+      )}
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label="Search results"
+        aria-busy={results.status === 'searching'}
+        className={clsx(styles.results, results.status === 'searching' && styles.stale)}>
+        {shown.map((hit, index) => (
           <li
             key={hit.id}
             id={optionId(index)}
             role="option"
-            aria-selected={index === active}
-            className={clsx(styles.result, index === active && styles.active)}
+            aria-selected={hits.length > 0 && index === active}
+            className={clsx(styles.result, hits.length > 0 && index === active && styles.active)}
             onMouseMove={() => setActive(index)}
             onClick={() => open(hit)}>
             <span className={styles.resultTitle}>

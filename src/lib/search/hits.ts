@@ -1,26 +1,6 @@
-// The browser half of search. Pagefind's runtime and index are files of the built site
-// (plugins/search-index writes them); they are fetched only when a visitor opens search, never on
-// a first visit, and outside the bundler (Rspack must not try to resolve them at build time).
-
-interface PagefindSubResult {
-  title: string;
-  url: string;
-  excerpt: string;
-  locations?: number[];
-}
-
-interface PagefindFragment {
-  url: string;
-  excerpt: string;
-  meta: {title?: string; module?: string};
-  sub_results?: PagefindSubResult[];
-}
-
-export interface PagefindApi {
-  options(options: {excerptLength?: number; baseUrl?: string}): Promise<void>;
-  init(): Promise<void>;
-  search(query: string): Promise<{results: {id: string; data(): Promise<PagefindFragment>}[]} | null>;
-}
+// From Pagefind's results to what the search dialog shows: the best-matching section of each page,
+// and only results that really match what was typed.
+import type {PagefindFragment, PagefindIndex, PagefindSubResult} from './pagefindRuntime';
 
 /** One result as the search dialog shows it. */
 export interface SearchHit {
@@ -32,22 +12,6 @@ export interface SearchHit {
   section?: string;
   /** Pagefind's excerpt: escaped text with the matched words in <mark>. */
   excerpt: string;
-}
-
-let loading: Promise<PagefindApi> | null = null;
-
-export function loadPagefind(baseUrl: string): Promise<PagefindApi> {
-  loading ??= (import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<PagefindApi>)
-    .then(async (api) => {
-      await api.options({excerptLength: 22, baseUrl});
-      await api.init();
-      return api;
-    })
-    .catch((error: unknown) => {
-      loading = null; // let the next attempt try again
-      throw error;
-    });
-  return loading;
 }
 
 /** The section whose text matched most of the query, else the page as a whole. */
@@ -62,7 +26,7 @@ function bestSection(fragment: PagefindFragment): PagefindSubResult | null {
 // Docusaurus puts a zero-width space in every heading's anchor link; it is not part of the title.
 const clean = (text: string) => text.replace(/\u200b/g, '').trim();
 
-function toHit(id: string, fragment: PagefindFragment): SearchHit {
+export function toHit(id: string, fragment: PagefindFragment): SearchHit {
   const section = bestSection(fragment);
   const title = clean(fragment.meta.title ?? fragment.url);
   const sectionTitle = section ? clean(section.title) : undefined;
@@ -89,15 +53,16 @@ function sharedPrefix(a: string, b: string): number {
  * it ("zzqxjv" finds every "z"). A result counts only if a highlighted word shares at least three
  * letters (or the whole word, when shorter) with a word of the query.
  */
-function isRelevant(hit: SearchHit, query: string): boolean {
+export function isRelevant(hit: SearchHit, query: string): boolean {
   const terms = words(query);
   const marked = [...hit.excerpt.matchAll(/<mark>([^<]*)<\/mark>/g)].flatMap((m) => words(m[1] ?? ''));
   return marked.some((word) => terms.some((term) => sharedPrefix(word, term) >= Math.min(3, term.length)));
 }
 
-export async function searchSite(api: PagefindApi, query: string, limit = 8): Promise<SearchHit[]> {
-  const found = await api.search(query);
-  if (!found) return []; // a newer search superseded this one
+/** The best `limit` relevant results for `query` in one index. */
+export async function findHits(index: PagefindIndex, query: string, limit: number): Promise<SearchHit[]> {
+  const found = await index.search(query);
+  if (!found) return [];
   const hits = await Promise.all(found.results.slice(0, limit * 2).map(async (r) => toHit(r.id, await r.data())));
   return hits.filter((hit) => isRelevant(hit, query)).slice(0, limit);
 }

@@ -1,0 +1,86 @@
+// One search as the dialog runs it: answered within a deadline, and a transient failure is tried
+// again instead of being shown as "no results". Pagefind skips an index file it could not fetch
+// (it logs the error and searches without it), so a dropped connection reads as "no such word";
+// it also forgets the failed file, so the same search run again fetches it.
+import {findHits, type SearchHit} from './hits';
+import {importPagefind, type PagefindIndex} from './pagefindRuntime';
+
+/** The pause in typing after which the dialog searches (not on every keystroke). */
+export const SEARCH_DEBOUNCE_MS = 120;
+/** How long a visitor waits for results before being offered to try again. */
+export const SEARCH_DEADLINE_MS = 10_000;
+/** Results the dialog lists. */
+export const SEARCH_LIMIT = 8;
+const EXCERPT_WORDS = 22;
+
+export class SearchTimeout extends Error {
+  constructor() {
+    super('search: no answer before the deadline');
+    this.name = 'SearchTimeout';
+  }
+}
+
+let current: Promise<PagefindIndex> | null = null;
+
+function openIndex(baseUrl: string): Promise<PagefindIndex> {
+  current ??= importPagefind(baseUrl)
+    .then(async (pagefind) => {
+      const index = pagefind.createInstance({baseUrl, excerptLength: EXCERPT_WORDS, noWorker: true});
+      await index.init();
+      return index;
+    })
+    .catch((error: unknown) => {
+      current = null;
+      throw error;
+    });
+  return current;
+}
+
+/**
+ * Drops an index that failed or stalled (a fetch that never answers holds one of its few download
+ * slots for good), so the next search starts on a fresh one.
+ */
+function abandon(index: Promise<PagefindIndex>): void {
+  if (current === index) current = null;
+  index.then((stale) => stale.destroy()).catch(() => undefined);
+}
+
+function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new SearchTimeout()), Math.max(0, deadline - Date.now()));
+    work.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+async function attempt(baseUrl: string, query: string, limit: number, deadline: number): Promise<SearchHit[]> {
+  const index = openIndex(baseUrl);
+  try {
+    return await beforeDeadline(
+      index.then((ready) => findHits(ready, query, limit)),
+      deadline,
+    );
+  } catch (error) {
+    abandon(index);
+    throw error;
+  }
+}
+
+/**
+ * The best results for `query` in the site's offline index. A search that fails, or finds nothing,
+ * runs once more (on a fresh index after a failure); past `deadlineMs` it throws SearchTimeout.
+ */
+export async function searchCourse(
+  baseUrl: string,
+  query: string,
+  {limit = SEARCH_LIMIT, deadlineMs = SEARCH_DEADLINE_MS}: {limit?: number; deadlineMs?: number} = {},
+): Promise<SearchHit[]> {
+  const deadline = Date.now() + deadlineMs;
+  let hits: SearchHit[];
+  try {
+    hits = await attempt(baseUrl, query, limit, deadline);
+  } catch (error) {
+    if (error instanceof SearchTimeout) throw error;
+    return attempt(baseUrl, query, limit, deadline);
+  }
+  return hits.length > 0 ? hits : attempt(baseUrl, query, limit, deadline);
+}
