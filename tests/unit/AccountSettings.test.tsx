@@ -128,6 +128,41 @@ describe('Account Settings: Profile', () => {
   });
 });
 
+describe('Security: two-factor', () => {
+  const factor = {id: 'factor-1', friendly_name: 'My phone', factor_type: 'totp', status: 'verified', created_at: '2026-01-05T10:00:00Z', updated_at: '2026-01-05T10:00:00Z'};
+  const listing = (factors: unknown[]) => ({data: {all: factors, totp: factors, phone: [], webauthn: []}, error: null});
+
+  async function openSecurity() {
+    const user = userEvent.setup();
+    renderSettings();
+    await user.click(screen.getByRole('tab', {name: 'Security'}));
+    return {user, section: () => within(screen.getByRole('tabpanel', {name: 'Security'}))};
+  }
+
+  it('lists the learner’s authenticator apps', async () => {
+    fake.auth.mfa.listFactors.mockImplementation(async () => listing([factor]));
+    const {section} = await openSecurity();
+    expect(await section().findByRole('list', {name: 'Authenticator apps'})).toHaveTextContent('My phone');
+    expect(section().queryByText('Two-factor authentication is off.')).toBeNull();
+  });
+
+  it('a failed read of the apps says so with Retry, never "off"', async () => {
+    let failing = true;
+    fake.auth.mfa.listFactors.mockImplementation(async () =>
+      failing ? {data: null, error: {message: 'Failed to fetch', status: 0}} : listing([factor]),
+    );
+    const {user, section} = await openSecurity();
+    const alert = await section().findByRole('alert');
+    expect(alert).toHaveTextContent('Could not read your authenticator apps: Failed to fetch');
+    expect(section().queryByText('Two-factor authentication is off.')).toBeNull();
+    expect(section().queryByRole('button', {name: 'Add Authenticator App'})).toBeNull();
+    failing = false;
+    await user.click(within(alert).getByRole('button', {name: 'Retry'}));
+    expect(await section().findByRole('list', {name: 'Authenticator apps'})).toHaveTextContent('My phone');
+    expect(section().queryByRole('alert')).toBeNull();
+  });
+});
+
 describe('Subscription panel', () => {
   const NEXT_YEAR = new Date(Date.now() + 200 * 86_400_000).toISOString();
   const LAST_WEEK = new Date(Date.now() - 7 * 86_400_000).toISOString();

@@ -1,8 +1,10 @@
-import React, {useEffect, useState, type FormEvent} from 'react';
+import React, {useState, type FormEvent} from 'react';
 import type {Factor} from '@supabase/supabase-js';
 import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
+import RetryMessage from '@site/src/components/RetryMessage';
 import {useAuth} from '@site/src/lib/auth';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
+import {useClientLoad} from '@site/src/lib/useClientLoad';
 import Section from './Section';
 import {useAction} from './useAction';
 import styles from './styles.module.css';
@@ -10,30 +12,14 @@ import styles from './styles.module.css';
 /** TOTP two-factor sign-in: the learner's apps, adding one (QR code and typed secret), removing one. */
 export default function TwoFactor(): React.JSX.Element {
   const {getClient, state} = useAuth();
-  const [factors, setFactors] = useState<Factor[] | null>(null);
   const [name, setName] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const {busy, notice, run} = useAction();
-  const sessionUser = state.user;
-
-  useEffect(() => {
-    let live = true;
-    void getClient()
-      .then(listTotpFactors)
-      .then((result) => {
-        if (live) setFactors(result.data ?? []);
-      })
-      .catch(() => live && setFactors([]));
-    return () => {
-      live = false;
-    };
-  }, [getClient, sessionUser]);
-
-  const reload = async () => {
-    const result = await listTotpFactors(await getClient());
-    setFactors(result.data ?? []);
-  };
+  // Read again whenever the session changes (turning a factor on makes it aal2). A failed read is
+  // shown as such: "off" would tell the learner their account has no second factor when it may.
+  const {load, retry: reload} = useClientLoad(listTotpFactors, state.user);
+  const factors: Factor[] | null = load.status === 'done' ? load.data : null;
 
   const onStart = (event: FormEvent) => {
     event.preventDefault();
@@ -54,7 +40,7 @@ export default function TwoFactor(): React.JSX.Element {
       if (result.error !== null) return {kind: 'error', text: result.error};
       setEnrolment(null);
       setName('');
-      await reload();
+      reload();
       return {kind: 'success', text: 'Two-factor authentication is on. Next time you sign in we will ask for a code from your app.'};
     });
   };
@@ -63,7 +49,7 @@ export default function TwoFactor(): React.JSX.Element {
     void run(async () => {
       const result = await removeFactor(await getClient(), factor.id);
       if (result.error !== null) return {kind: 'error', text: result.error};
-      await reload();
+      reload();
       return {kind: 'success', text: `Removed ${factor.friendly_name || 'the authenticator app'}.`};
     });
 
@@ -71,7 +57,9 @@ export default function TwoFactor(): React.JSX.Element {
     <Section id="security-2fa" title="Two-factor authentication">
       <p className={f.muted}>Ask for a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) after your password.</p>
       {notice && <Message kind={notice.kind}>{notice.text}</Message>}
-      {factors === null ? (
+      {load.status === 'error' ? (
+        <RetryMessage onRetry={reload}>Could not read your authenticator apps: {load.message}</RetryMessage>
+      ) : factors === null ? (
         <p role="status">Loading your authenticator apps…</p>
       ) : factors.length > 0 ? (
         <ul className={styles.factors} aria-label="Authenticator apps">
