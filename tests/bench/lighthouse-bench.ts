@@ -42,6 +42,6 @@ export async function lighthouseBench(): Promise<void> {
     }
     console.log(`lighthouse: done; ${loadAverage()}`);
   } finally {
-    browser.close();
+    await browser.close();
   }
 }

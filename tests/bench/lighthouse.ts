@@ -26,7 +26,7 @@ export interface LighthouseFigure {
 
 export interface AuditBrowser {
   audit(url: string): Promise<LighthouseFigure>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Starts Chromium with a DevTools port for Lighthouse to drive. */
@@ -37,15 +37,21 @@ export async function startAuditBrowser(debugPort: number): Promise<AuditBrowser
     ['--headless=new', `--remote-debugging-port=${debugPort}`, `--user-data-dir=${profile}`, ...CHROMIUM_ARGS, 'about:blank'],
     {stdio: 'ignore'},
   );
-  const close = () => {
+  // Chromium writes to its profile until it has exited: removing the folder sooner races it.
+  const exited = new Promise<void>((resolve) => {
+    if (chromium.exitCode !== null) resolve();
+    else chromium.once('exit', () => resolve());
+  });
+  const close = async () => {
     chromium.kill();
-    rmSync(profile, {recursive: true, force: true});
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+    rmSync(profile, {recursive: true, force: true, maxRetries: 5, retryDelay: 200});
   };
   const devtools = `http://127.0.0.1:${debugPort}/json/version`;
   for (let i = 0; ; i += 1) {
     if (await fetch(devtools).then((r) => r.ok, () => false)) break;
     if (i === 100 || chromium.exitCode !== null) {
-      close();
+      await close();
       throw new Error('Chromium did not open its DevTools port');
     }
     await new Promise((r) => setTimeout(r, 100));
