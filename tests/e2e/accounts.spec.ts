@@ -19,6 +19,8 @@ const accountButton = (page: Page, name: string) => navbar(page).getByRole('butt
 test.describe.configure({mode: 'serial'});
 
 test('an anonymous first visit downloads no supabase-js code, prefetches included', async ({page}) => {
+  // Seven pages, each a cold visit: took up to 29 s on a busy CI machine.
+  test.setTimeout(90_000);
   const scripts: Promise<string>[] = [];
   page.on('response', (response) => {
     // Executed scripts and <link rel=prefetch> chunks alike.
@@ -225,6 +227,8 @@ const axe = (page: Page) => expectNoAxeViolations(page, '[role="dialog"]');
 
 for (const mode of ['light', 'dark'] as const) {
   test(`axe-core finds no WCAG 2.2 AA violations in the modal and Account Settings (${mode})`, async ({page}) => {
+    // Every view of the modal and the three tabs, each audited: took 29–31 s on a busy CI machine.
+    test.setTimeout(90_000);
     if (mode === 'dark') await useDarkMode(page);
     const email = uniqueEmail(`axe-${mode}`);
     await createConfirmedUser(email, PASSWORD, 'Katherine Johnson');

@@ -132,6 +132,8 @@ test('anonymous visitors get an invitation on lessons and load no account code',
 });
 
 test('a learner’s completed lesson shows everywhere, after a reload and in a second browser', async ({page, browser, consoleErrors}) => {
+  // Two browsers, seven pages and 9 s of deliberate time on lessons: took 33–39 s on a busy CI machine.
+  test.setTimeout(90_000);
   const email = uniqueEmail('progress');
   const userId = await createConfirmedUser(email, PASSWORD, 'Progress Learner');
 
