@@ -238,6 +238,28 @@ test('a crash shows "This page crashed." and Try again recovers', async ({page})
   await expect(page.getByRole('button', {name: 'Crash this page'})).toBeVisible();
 });
 
+// Offline, or a deploy that replaced the files an open tab knows: the code of a dialog does not
+// arrive. The visitor is told where they asked, and the page stays.
+for (const [opener, dialogName, what] of [
+  ['Search', 'Search the course', 'search'],
+  ['Sign In', 'Sign In', 'the sign-in form'],
+] as const) {
+  test(`"${opener}" whose code does not download says so in place, and Retry opens it`, async ({page}) => {
+    await page.goto('/docs/intro');
+    await waitForHydration(page);
+    await page.route('**/assets/js/**', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('navigation', {name: 'Main'}).getByRole('button', {name: opener, exact: true}).click();
+    const dialog = page.getByRole('dialog', {name: dialogName});
+    await expect(dialog.getByRole('alert')).toHaveText(new RegExp(`Could not load ${what}\\. Check your connection and try again\\.`));
+    await expect(page.getByRole('heading', {name: 'This page crashed.'})).toHaveCount(0);
+    await expect(page.getByRole('heading', {level: 1})).toBeVisible();
+    await page.unroute('**/assets/js/**');
+    await dialog.getByRole('button', {name: 'Retry'}).click();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await expect(dialog.getByRole(opener === 'Search' ? 'combobox' : 'textbox').first()).toBeVisible();
+  });
+}
+
 test.describe('pages are fetched on intent, never on sight', () => {
   // JS files requested so far, in order, whether as prefetch or script.
   const jsRequests = (page: import('@playwright/test').Page) => {

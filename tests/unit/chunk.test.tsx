@@ -25,8 +25,16 @@ class Boundary extends Component<{children: ReactNode}, {error: string | null}> 
 }
 
 function Host({source, wanted}: {source: Chunk<() => React.JSX.Element>; wanted: boolean}): React.JSX.Element {
-  const Loaded = useChunk(source, wanted);
+  const use = useChunk(source, wanted);
+  const Loaded = use.value;
   if (!wanted) return <p>not wanted</p>;
+  if (use.failed) {
+    return (
+      <button type="button" onClick={use.retry}>
+        retry
+      </button>
+    );
+  }
   return Loaded ? <Loaded /> : <p>placeholder</p>;
 }
 
@@ -73,15 +81,34 @@ describe('useChunk', () => {
     expect(screen.getByText('dialog')).toBeInTheDocument();
   });
 
-  it('throws a failed download to the nearest error boundary', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const source = chunk<() => React.JSX.Element>(() => Promise.reject(new Error('chunk 123 failed')));
+  it('reports a failed download to its caller, never to the error boundary, and retry() loads it', async () => {
+    const importer = vi
+      .fn<() => Promise<() => React.JSX.Element>>()
+      .mockRejectedValueOnce(new Error('chunk 123 failed'))
+      .mockResolvedValueOnce(() => <p>dialog</p>);
+    const source = chunk(importer);
     render(
       <Boundary>
         <Host source={source} wanted />
       </Boundary>,
     );
-    expect(await screen.findByText('failed: chunk 123 failed')).toBeInTheDocument();
-    spy.mockRestore();
+    const retry = await screen.findByRole('button', {name: 'retry'});
+    expect(screen.queryByText(/^failed:/)).toBeNull();
+    await act(async () => retry.click());
+    expect(await screen.findByText('dialog')).toBeInTheDocument();
+    expect(importer).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when wanted again after a failure (closing and reopening a dialog)', async () => {
+    const importer = vi
+      .fn<() => Promise<() => React.JSX.Element>>()
+      .mockRejectedValueOnce(new Error('offline'))
+      .mockResolvedValueOnce(() => <p>dialog</p>);
+    const source = chunk(importer);
+    const {rerender} = render(<Host source={source} wanted />);
+    await screen.findByRole('button', {name: 'retry'});
+    rerender(<Host source={source} wanted={false} />);
+    rerender(<Host source={source} wanted />);
+    expect(await screen.findByText('dialog')).toBeInTheDocument();
   });
 });

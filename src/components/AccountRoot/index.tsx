@@ -2,6 +2,7 @@ import React, {useCallback, useEffect, useMemo, useState, type ReactNode} from '
 import {useLocation} from '@docusaurus/router';
 import {AuthProvider, useAuth} from '@site/src/lib/auth';
 import {AuthDialogsContext, type AuthDialogs, type AuthMode} from '@site/src/lib/authUi';
+import LoadFailedDialog from '@site/src/components/LoadFailedDialog';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 
 // The dialogs are separate chunks: nobody downloads them until one opens.
@@ -16,8 +17,10 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   const {getClient, linkError, mfaPending} = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState<Open>(null);
-  const AuthModal = useChunk(authModal, open?.kind === 'auth');
-  const AccountSettings = useChunk(accountSettings, open?.kind === 'settings');
+  const authDialog = useChunk(authModal, open?.kind === 'auth');
+  const settingsDialog = useChunk(accountSettings, open?.kind === 'settings');
+  const AuthModal = authDialog.value;
+  const AccountSettings = settingsDialog.value;
 
   const openAuth = useCallback(
     (mode: AuthMode) => {
@@ -59,6 +62,8 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
       {children}
       {open?.kind === 'auth' && AuthModal && <AuthModal key={open.key} initialMode={open.mode} onClose={close} />}
       {open?.kind === 'settings' && AccountSettings && <AccountSettings key={open.key} onClose={close} />}
+      {authDialog.failed && <LoadFailedDialog title="Sign In" what="the sign-in form" onRetry={authDialog.retry} onClose={close} />}
+      {settingsDialog.failed && <LoadFailedDialog title="Account Settings" what="your account settings" onRetry={settingsDialog.retry} onClose={close} />}
     </AuthDialogsContext.Provider>
   );
 }

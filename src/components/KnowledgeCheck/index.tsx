@@ -4,6 +4,7 @@
 import React, {useEffect, useId, useState} from 'react';
 import type {CatalogCourse, CatalogLesson} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
+import LoadFailed from '@site/src/components/LoadFailed';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 import styles from './styles.module.css';
 
@@ -23,7 +24,8 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
   const headingId = useId();
   const [started, setStarted] = useState(false);
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
-  const KnowledgeCheckForm = useChunk(knowledgeCheckForm, Boolean(userId) || started);
+  const form = useChunk(knowledgeCheckForm, Boolean(userId) || started);
+  const KnowledgeCheckForm = form.value;
   // Signing out goes back to the Start button; signing in keeps the form mounted, so an
   // anonymous attempt can be saved as the learner's.
   useEffect(() => {
@@ -39,6 +41,8 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
       {userId || started ? (
         KnowledgeCheckForm ? (
           <KnowledgeCheckForm {...props} />
+        ) : form.failed ? (
+          <LoadFailed what="the questions" onRetry={form.retry} />
         ) : (
           loading
         )

@@ -1,6 +1,7 @@
 import React from 'react';
 import type {CatalogCourse, CatalogLesson} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
+import LoadFailed from '@site/src/components/LoadFailed';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import styles from './styles.module.css';
@@ -22,11 +23,13 @@ export interface LessonProgressProps {
  */
 export default function LessonProgress(props: LessonProgressProps): React.JSX.Element | null {
   const {state} = useAuth();
-  const SignedInLessonProgress = useChunk(signedInLessonProgress, state.status === 'signedIn');
+  const panel = useChunk(signedInLessonProgress, state.status === 'signedIn');
+  const SignedInLessonProgress = panel.value;
   if (state.status === 'loading') return <div className={styles.placeholder} aria-hidden="true" />;
   if (state.status === 'signedOut') {
     return <ProgressInvite>Sign in to track your progress in this course and mark lessons as complete.</ProgressInvite>;
   }
+  if (panel.failed) return <LoadFailed what="your progress for this lesson" onRetry={panel.retry} />;
   if (!SignedInLessonProgress) return <div className={styles.placeholder} aria-hidden="true" />;
   return <SignedInLessonProgress key={`${state.user.id}:${props.lesson.docId}`} {...props} />;
 }

@@ -4,6 +4,7 @@
 import React, {useEffect, useState} from 'react';
 import clsx from 'clsx';
 import {useNavbarMobileSidebar} from '@docusaurus/theme-common/internal';
+import LoadFailedDialog from '@site/src/components/LoadFailedDialog';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 import styles from './styles.module.css';
 
@@ -21,7 +22,8 @@ function isSearchShortcut(event: KeyboardEvent): boolean {
 export default function SearchButton({mobile = false}: {mobile?: boolean}): React.JSX.Element {
   const [open, setOpen] = useState(false);
   const sidebar = useNavbarMobileSidebar();
-  const SearchDialog = useChunk(searchDialog, open);
+  const dialog = useChunk(searchDialog, open);
+  const SearchDialog = dialog.value;
   // Pointing at or focusing the button starts the download before the press lands.
   const prepare = () => void searchDialog.load().catch(() => undefined);
 
@@ -63,6 +65,7 @@ export default function SearchButton({mobile = false}: {mobile?: boolean}): Reac
         {!mobile && <kbd className={styles.kbd}>Ctrl K</kbd>}
       </button>
       {open && SearchDialog && <SearchDialog onClose={() => setOpen(false)} />}
+      {open && dialog.failed && <LoadFailedDialog title="Search the course" what="search" onRetry={dialog.retry} onClose={() => setOpen(false)} />}
     </>
   );
 }

@@ -12,6 +12,7 @@ import type {WrapperProps} from '@docusaurus/types';
 import useIsBrowser from '@docusaurus/useIsBrowser';
 import {useLocation} from '@docusaurus/router';
 import {codeFromLocation} from '@site/src/lib/certificates';
+import LoadFailed from '@site/src/components/LoadFailed';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 
 const certificatePage = chunk(() => import('@site/src/components/CertificatePage').then((module) => module.default));
@@ -22,7 +23,11 @@ export default function ContentWrapper(props: Props): React.JSX.Element {
   const isBrowser = useIsBrowser();
   const {pathname, search} = useLocation();
   const isCertificate = isBrowser && pathname.startsWith('/certificates/') && Boolean(codeFromLocation(pathname, search));
-  const CertificatePage = useChunk(certificatePage, isCertificate);
-  if (isCertificate) return CertificatePage ? <CertificatePage /> : <></>;
+  const certificate = useChunk(certificatePage, isCertificate);
+  const CertificatePage = certificate.value;
+  if (isCertificate) {
+    if (certificate.failed) return <LoadFailed what="this certificate" onRetry={certificate.retry} />;
+    return CertificatePage ? <CertificatePage /> : <></>;
+  }
   return <Content {...props} />;
 }
