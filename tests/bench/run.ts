@@ -32,9 +32,9 @@ async function main({skipBuild, only}: ReturnType<typeof parseFlags>): Promise<v
   const wanted = (name: Bench) => !only || only === name;
   // The site bench builds; lighthouse, accounts and search then measure that build.
   if (wanted('site')) await siteBench({skipBuild});
-  if (wanted('site') || only === 'lighthouse') await lighthouseBench();
-  if (wanted('site') || only === 'accounts') await accountsBench();
-  if (wanted('site') || only === 'search') await searchBench();
+  if (wanted('lighthouse')) await lighthouseBench();
+  if (wanted('accounts')) await accountsBench();
+  if (wanted('search')) await searchBench();
   if (wanted('rest')) await restBench();
   if (wanted('startup')) await startupBench();
   if (wanted('auth')) await authBench();
