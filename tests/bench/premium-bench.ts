@@ -9,6 +9,7 @@ import {createClient} from '@supabase/supabase-js';
 import type {Browser} from 'playwright-core';
 import {run} from '../../scripts/lib/run';
 import {startBackend, type Backend} from '../integration/harness';
+import {waitForHydration} from '../hydration';
 import {launchChromium} from './firstVisitJs';
 import {serveBuild} from './serveBuild';
 
@@ -63,7 +64,7 @@ async function measure(browser: Browser, base: string, storageKey: string, sessi
   const times: number[] = [];
   for (let i = 0; i < RUNS; i += 1) {
     await page.goto(`${base}/docs/intro`);
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     const started = Date.now();
     // A client-side navigation, as a learner clicking through the course makes.
     await page.evaluate((to) => {

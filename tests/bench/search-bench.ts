@@ -2,6 +2,7 @@
 // search, and the time from a query typed in the search dialog to its results on screen, in Chromium.
 import fs from 'node:fs';
 import path from 'node:path';
+import {waitForHydration} from '../hydration';
 import {launchChromium} from './firstVisitJs';
 import {serveBuild} from './serveBuild';
 import {SEARCH_DEBOUNCE_MS} from '../../src/lib/search/searchCourse';
@@ -33,7 +34,7 @@ export async function searchBench(buildDir = 'build'): Promise<void> {
       }
     });
     await page.goto(`${base}/`, {waitUntil: 'networkidle'});
-    await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
+    await waitForHydration(page);
     // Pagefind searches on the page's main thread: the longest task while searching is what a
     // visitor could feel as a stuck keystroke.
     await page.evaluate(() => {

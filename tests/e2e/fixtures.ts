@@ -1,10 +1,8 @@
-// Shared e2e helpers: wait for hydration as Docusaurus's own screenshot tests do, and collect
-// console errors so a page that logs one fails.
-import {test as base, expect, type Page} from '@playwright/test';
+// Shared e2e helpers: wait for hydration (tests/hydration.ts), and collect console errors so a page
+// that logs one fails.
+import {test as base, expect} from '@playwright/test';
 
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hasHydrated === 'true');
-}
+export {waitForHydration} from '../hydration';
 
 export interface ConsoleProblems {
   messages: string[];
