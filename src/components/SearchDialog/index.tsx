@@ -69,6 +69,7 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
   const shown = onScreen(results);
   // The keys act on settled results only: Enter must not open a result of an older query.
   const hits = results.status === 'done' ? results.hits : [];
+  const selected = hits.length > 0 ? active : -1;
   const retry = () => {
     setRetries((n) => n + 1);
     input.current?.focus();
@@ -112,7 +113,7 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
         aria-expanded={shown.length > 0}
         aria-controls={listId}
         aria-autocomplete="list"
-        aria-activedescendant={hits.length > 0 ? optionId(active) : undefined}
+        aria-activedescendant={selected >= 0 ? optionId(selected) : undefined}
         autoComplete="off"
         spellCheck={false}
         data-autofocus
@@ -141,8 +142,8 @@ export default function SearchDialog({onClose}: {onClose(): void}): React.JSX.El
             key={hit.id}
             id={optionId(index)}
             role="option"
-            aria-selected={hits.length > 0 && index === active}
-            className={clsx(styles.result, hits.length > 0 && index === active && styles.active)}
+            aria-selected={index === selected}
+            className={clsx(styles.result, index === selected && styles.active)}
             onMouseMove={() => setActive(index)}
             onClick={() => open(hit)}>
             <span className={styles.resultTitle}>

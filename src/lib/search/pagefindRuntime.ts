@@ -44,14 +44,10 @@ export interface PagefindModule {
   createInstance(options: PagefindInstanceOptions): PagefindIndex;
 }
 
-const runtimes = new Map<string, Chunk<PagefindModule>>();
+let runtime: Chunk<PagefindModule> | null = null;
 
 /** pagefind.js of the site at `baseUrl`, imported once (a failed import may be tried again). */
 export function importPagefind(baseUrl: string): Promise<PagefindModule> {
-  let runtime = runtimes.get(baseUrl);
-  if (!runtime) {
-    runtime = chunk(() => import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<PagefindModule>);
-    runtimes.set(baseUrl, runtime);
-  }
+  runtime ??= chunk(() => import(/* webpackIgnore: true */ `${baseUrl}pagefind/pagefind.js`) as Promise<PagefindModule>);
   return runtime.load();
 }

@@ -2,6 +2,7 @@
 // again instead of being shown as "no results". Pagefind skips an index file it could not fetch
 // (it logs the error and searches without it), so a dropped connection reads as "no such word";
 // it also forgets the failed file, so the same search run again fetches it.
+import {chunk, type Chunk} from '@site/src/lib/chunk';
 import {findHits, type SearchHit} from './hits';
 import {importPagefind, type PagefindIndex} from './pagefindRuntime';
 
@@ -20,29 +21,25 @@ export class SearchTimeout extends Error {
   }
 }
 
-let current: Promise<PagefindIndex> | null = null;
+// The index searches run on; replaced by a fresh one after a failure or a stall.
+let current: Chunk<PagefindIndex> | null = null;
 
-function openIndex(baseUrl: string): Promise<PagefindIndex> {
-  current ??= importPagefind(baseUrl)
-    .then(async (pagefind) => {
-      const index = pagefind.createInstance({baseUrl, excerptLength: EXCERPT_WORDS, noWorker: true});
-      await index.init();
-      return index;
-    })
-    .catch((error: unknown) => {
-      current = null;
-      throw error;
-    });
+function openIndex(baseUrl: string): Chunk<PagefindIndex> {
+  current ??= chunk(async () => {
+    const index = (await importPagefind(baseUrl)).createInstance({baseUrl, excerptLength: EXCERPT_WORDS, noWorker: true});
+    await index.init();
+    return index;
+  });
   return current;
 }
 
 /**
  * Drops an index that failed or stalled (a fetch that never answers holds one of its few download
- * slots for good), so the next search starts on a fresh one.
+ * slots for good), so the next search starts on a fresh one. One still starting is simply let go.
  */
-function abandon(index: Promise<PagefindIndex>): void {
+function abandon(index: Chunk<PagefindIndex>): void {
   if (current === index) current = null;
-  index.then((stale) => stale.destroy()).catch(() => undefined);
+  index.loaded?.destroy().catch(() => undefined);
 }
 
 function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
@@ -56,7 +53,7 @@ async function attempt(baseUrl: string, query: string, limit: number, deadline: 
   const index = openIndex(baseUrl);
   try {
     return await beforeDeadline(
-      index.then((ready) => findHits(ready, query, limit)),
+      index.load().then((ready) => findHits(ready, query, limit)),
       deadline,
     );
   } catch (error) {
