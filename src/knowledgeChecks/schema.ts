@@ -65,12 +65,35 @@ const numeric = z
 
 export const question = z.discriminatedUnion('type', [singleChoice, multipleChoice, numeric]);
 
+/** How many questions one attempt asks when a check does not say. */
+export const DEFAULT_QUESTIONS_PER_ATTEMPT = 5;
+
+/**
+ * The smallest pool for an attempt of `ask` questions: one and a half times as many, so that a
+ * retake draws a different set and learning the first draw's questions is not enough.
+ */
+export function minimumPoolSize(ask: number): number {
+  return Math.ceil(ask * 1.5);
+}
+
 export const knowledgeCheck = z
   .object({
-    questions: z.array(question).min(4).max(6),
+    /** Questions drawn from the pool for one attempt. */
+    ask: z.number().int().min(3).max(10).default(DEFAULT_QUESTIONS_PER_ATTEMPT),
+    /** The pool an attempt draws from, in any order: the server shuffles questions and options. */
+    questions: z.array(question).min(1).max(20),
   })
   .strict()
-  .refine((c) => new Set(c.questions.map((q) => q.id)).size === c.questions.length, 'question ids are unique');
+  .refine((c) => new Set(c.questions.map((q) => q.id)).size === c.questions.length, 'question ids are unique')
+  .superRefine((c, ctx) => {
+    if (c.questions.length < minimumPoolSize(c.ask)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['questions'],
+        message: `the pool holds ${c.questions.length} questions; an attempt of ${c.ask} needs at least ${minimumPoolSize(c.ask)}`,
+      });
+    }
+  });
 
 export type KnowledgeCheck = z.infer<typeof knowledgeCheck>;
 export type Question = z.infer<typeof question>;
