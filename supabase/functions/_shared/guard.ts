@@ -1,8 +1,10 @@
 // Wraps a function body: answers CORS preflight, and turns thrown errors into `{error}` JSON with
 // a text written for the learner. Internal detail (database or PayPal messages) is logged here
-// and never sent: VerificationError → its own status and text (a refusal we decided);
+// and never sent: Unauthorized (verifyCaller) → 401 `{error, code}`; KeysUnavailable (the JWKS or
+// auth server unreachable) → 503; VerificationError → its own status and text (a refusal we decided);
 // ConfigError → 503; DatabaseError and an unreachable or failing PayPal → 503 "try again"
 // (nothing was written); another PayPal refusal → 502; anything else → 500.
+import {KeysUnavailable, Unauthorized} from './auth.ts';
 import {corsHeaders, errorResponse} from './http.ts';
 import {ConfigError, PayPalError, type Env} from './paypal.ts';
 import {VerificationError} from './subscription.ts';
@@ -19,6 +21,11 @@ export function guarded(name: string, methods: string[], body: Handler): (reques
     try {
       return await body(request, env);
     } catch (error) {
+      if (error instanceof Unauthorized) return errorResponse(error.message, 401, error.code);
+      if (error instanceof KeysUnavailable) {
+        console.error(`[${name}] caller not verified: ${error.message}`);
+        return errorResponse(RETRY_TEXT, 503);
+      }
       if (error instanceof VerificationError) return errorResponse(error.message, error.status);
       if (error instanceof ConfigError) {
         console.error(`[${name}] ${error.message}`);

@@ -13,9 +13,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
-/** `{error: message}` with a status: 4xx for the caller's mistakes, 5xx for ours or PayPal's. */
-export function errorResponse(message: string, status: number): Response {
-  return jsonResponse({error: message}, status);
+/**
+ * `{error: message}` with a status: 4xx for the caller's mistakes, 5xx for ours or PayPal's.
+ * `code` (GoTrue's error code for the same refusal) lets a client tell refusals apart.
+ */
+export function errorResponse(message: string, status: number, code?: string): Response {
+  return jsonResponse(code ? {error: message, code} : {error: message}, status);
 }
 
 /** The JSON object body of a request; {} when empty; null when it is not a JSON object. */

@@ -1,8 +1,9 @@
-// Supabase clients for the functions: the service role client (the only writer of subscription
-// columns and transactions) and the caller's identity from their access token.
+// The service-role client for the functions (the only writer of subscription columns and
+// transactions), made with the project's secret key. Who the caller is: auth.ts.
 import {createClient, type SupabaseClient, type User} from '@supabase/supabase-js';
 // Type-only: erased when the function is bundled, so nothing outside supabase/functions ships.
 import type {Database} from '../../../shared/database.types.ts';
+import {projectUrl, secretKey} from './keys.ts';
 import type {Env} from './paypal.ts';
 
 /** The service-role client, typed by the schema the migrations build (`npm run gen:types`). */
@@ -15,19 +16,26 @@ export type ServiceClient = SupabaseClient<Database>;
  */
 export const SQL_NULL = null as unknown as never;
 
+/** Options for a server-side client: no session of its own to store or refresh. */
+export const SERVER_CLIENT_OPTIONS = {auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false}};
+
+/** The service-role client (a secret key, or the legacy service_role JWT while it is enabled). */
 export function serviceClient(env: Env): ServiceClient {
-  const url = env.SUPABASE_URL;
-  const key = env.SUPABASE_SERVICE_ROLE_KEY;
-  if (!url || !key) throw new Error('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set');
-  return createClient<Database>(url, key, {auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false}});
+  return createClient<Database>(projectUrl(env), secretKey(env), SERVER_CLIENT_OPTIONS);
 }
 
-/** The signed-in user making the request, or null (anon key, expired or missing token). */
-export async function callerUser(request: Request, admin: ServiceClient): Promise<User | null> {
-  const match = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
-  if (!match) return null;
-  const {data, error} = await admin.auth.getUser((match[1] as string).trim());
-  if (error || !data.user) return null;
+/**
+ * The current auth record of a verified caller (e-mail, enrolled factors), for a function that
+ * must act on what is true now rather than on what the token said when it was issued. Null when
+ * the account is gone.
+ */
+export async function currentUser(admin: ServiceClient, userId: string): Promise<User | null> {
+  const {data, error} = await admin.auth.admin.getUserById(userId);
+  if (error) {
+    const status = (error as {status?: number}).status ?? 0;
+    if (status === 404) return null;
+    throw new DatabaseError('reading the account', {message: error.message});
+  }
   return data.user;
 }
 

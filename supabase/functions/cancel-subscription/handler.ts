@@ -2,17 +2,17 @@
 // (default: the one on their profile; any other they have paid for by id). The profile shows
 // 'cancelled' with access until the end date; one 'cancellation' transaction is recorded.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
+import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {cancelEverywhere} from '../_shared/subscription.ts';
-import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
 
 const LIVE = ['ACTIVE', 'SUSPENDED'];
 
 export default guarded('cancel-subscription', ['POST'], async (request, env) => {
+  const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
-  const user = await callerUser(request, admin);
-  if (!user) return errorResponse('Sign in to manage your subscription', 401);
   const body = await readJsonObject(request);
   if (!body) return errorResponse('The request body must be a JSON object', 400);
   if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.trim().length > 128)) {

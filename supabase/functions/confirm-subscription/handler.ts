@@ -3,15 +3,15 @@
 // activates the profile and records the transaction in one SQL call. Idempotent, so a learner
 // told to retry (503: the database or PayPal failed, nothing was written) can simply retry.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
+import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
 import {activate, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
-import {DatabaseError, callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('confirm-subscription', ['POST'], async (request, env) => {
+  const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
-  const user = await callerUser(request, admin);
-  if (!user) return errorResponse('Sign in to confirm your subscription', 401);
   const body = await readJsonObject(request);
   if (!body) return errorResponse('The request body must be a JSON object', 400);
   const id = body.subscriptionId ?? body.subscription_id;

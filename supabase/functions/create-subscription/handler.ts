@@ -3,15 +3,15 @@
 // approval link. The checkout holds one use of the code until it is paid (the use then counts),
 // released by the learner's Cancel on PayPal, by a newer checkout of theirs, or after 3 hours.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
+import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../../../shared/plan.ts';
-import {DatabaseError, SQL_NULL, callerUser, serviceClient} from '../_shared/supabase.ts';
+import {DatabaseError, SQL_NULL, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {
+  const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
-  const user = await callerUser(request, admin);
-  if (!user) return errorResponse('Sign in to subscribe', 401);
   const body = await readJsonObject(request);
   if (!body) return errorResponse('The request body must be a JSON object', 400);
   const rawCode = body.discountCode ?? body.discount_code ?? null;

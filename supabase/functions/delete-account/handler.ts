@@ -5,25 +5,18 @@
 // the learner's rows go with it by foreign-key cascade, payment records stay for accounting with
 // user_id set to null, and the stored PayPal events lose the payer's personal data.
 import {createClient} from '@supabase/supabase-js';
+import {verifyCaller} from '../_shared/auth.ts';
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
-import {callerUser, deleteAuthUser, serviceClient} from '../_shared/supabase.ts';
-
-/** The `aal` claim of a token getUser has already accepted. */
-function aalOf(request: Request): string {
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1]?.trim() ?? '';
-  try {
-    const payload = JSON.parse(atob((token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/'))) as {aal?: unknown};
-    return typeof payload.aal === 'string' ? payload.aal : 'aal1';
-  } catch {
-    return 'aal1';
-  }
-}
+import {projectUrl, publishableKey} from '../_shared/keys.ts';
+import {SERVER_CLIENT_OPTIONS, currentUser, deleteAuthUser, serviceClient} from '../_shared/supabase.ts';
 
 export default guarded('delete-account', ['POST'], async (request, env) => {
+  const caller = await verifyCaller(request, env);
   const admin = serviceClient(env);
-  const user = await callerUser(request, admin);
-  if (!user) return errorResponse('Sign in to delete your account', 401);
+  // The live record, not the token's copy: the e-mail and the enrolled factors as they are now.
+  const user = await currentUser(admin, caller.id);
+  if (!user) return errorResponse('This account no longer exists', 401, 'user_not_found');
   const body = await readJsonObject(request);
   if (!body) return errorResponse('The request body must be a JSON object', 400);
   const {email, password} = body;
@@ -32,15 +25,14 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
   }
   if (typeof password !== 'string' || password === '') return errorResponse('Enter your password to confirm', 400);
   const hasFactor = (user.factors ?? []).some((f) => f.status === 'verified');
-  if (hasFactor && aalOf(request) !== 'aal2') {
+  if (hasFactor && caller.aal !== 'aal2') {
     return errorResponse('Enter the code from your authenticator app first', 403);
   }
 
   // Re-authentication: the password is checked by the auth service itself, never here.
-  const url = env.SUPABASE_URL;
-  const anonKey = env.SUPABASE_ANON_KEY;
-  if (!url || !anonKey) throw new Error('SUPABASE_URL and SUPABASE_ANON_KEY must be set');
-  const probe = createClient(url, anonKey, {auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false}});
+  const url = projectUrl(env);
+  const apiKey = publishableKey(env);
+  const probe = createClient(url, apiKey, SERVER_CLIENT_OPTIONS);
   const {error: signInError} = await probe.auth.signInWithPassword({email: user.email ?? '', password});
   if (signInError) {
     if (signInError.status === 429) return errorResponse('Too many attempts; please wait a moment and try again', 429);
@@ -59,7 +51,7 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
       method: 'POST',
       headers: {
         authorization: request.headers.get('authorization') ?? '',
-        apikey: anonKey,
+        apikey: apiKey,
         'content-type': 'application/json',
       },
       body: JSON.stringify({reason: 'Account deleted by the subscriber'}),
