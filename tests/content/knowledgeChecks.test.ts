@@ -1,5 +1,6 @@
-// Every module lesson ends with a knowledge check a methods teacher would set: 4–6 questions in
-// `<lesson>.check.yaml` (format: src/knowledgeChecks/schema.ts), each pointing at a real section
+// Every module lesson ends with a knowledge check a methods teacher would set: a pool of questions
+// (8–9 for the default 5 asked) in `<lesson>.check.yaml` (format and minimum pool size:
+// src/knowledgeChecks/schema.ts), each pointing at a real section
 // of its lesson, and every calculated answer recomputed here from the numbers in its question.
 import fs from 'node:fs';
 import path from 'node:path';
