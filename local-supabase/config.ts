@@ -2,6 +2,10 @@ import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readProjectConfig, type AuthSettings} from './projectConfig';
 
+/** The asymmetric JWT signing algorithms hosted offers (besides EdDSA, which supabase-js cannot verify). */
+export const SIGNING_ALGORITHMS = ['ES256', 'RS256'] as const;
+export type SigningAlgorithm = (typeof SIGNING_ALGORITHMS)[number];
+
 /** How local-supabase is started; every field has a command-line flag or environment variable. */
 export interface LocalSupabaseConfig {
   host: string;
@@ -27,6 +31,13 @@ export interface LocalSupabaseConfig {
   logMail: boolean;
   /** Extra environment for functions (PayPal credentials, …). */
   functionEnv: Record<string, string>;
+  /**
+   * The dashboard's "legacy API keys" switch: when off, the legacy anon/service_role keys and
+   * tokens signed with the legacy JWT secret are refused, as hosted refuses them.
+   */
+  legacyKeys: boolean;
+  /** Algorithm of a new data directory's first JWT signing key (and of keys created later). */
+  signingAlgorithm: SigningAlgorithm;
 }
 
 export function apiUrl(config: LocalSupabaseConfig): string {
@@ -63,13 +74,16 @@ const FLAGS = {
   'site-url': {type: 'string'},
   'rate-limit-scale': {type: 'string'},
   'quiet-mail': {type: 'boolean'},
+  /** --no-legacy-keys turns the legacy keys off. */
+  'legacy-keys': {type: 'boolean'},
+  'signing-algorithm': {type: 'string'},
 } as const;
 
 function parseFlags(args: string[]) {
   try {
-    return parseArgs({args, options: FLAGS, strict: true, allowPositionals: false}).values;
+    return parseArgs({args, options: FLAGS, strict: true, allowPositionals: false, allowNegative: true}).values;
   } catch (error) {
-    const known = Object.keys(FLAGS).map((name) => `--${name}`);
+    const known = Object.keys(FLAGS).map((name) => (name === 'legacy-keys' ? '--no-legacy-keys' : `--${name}`));
     throw new Error(`${(error as Error).message}; known flags: ${known.join(', ')}`);
   }
 }
@@ -88,6 +102,8 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
   for (const [key, value] of Object.entries(env)) {
     if (key.startsWith('PAYPAL_') && value) functionEnv[key] = value;
   }
+  const signingAlgorithm = flags['signing-algorithm'] ?? env.SIGNING_ALGORITHM ?? 'ES256';
+  if (!SIGNING_ALGORITHMS.includes(signingAlgorithm as SigningAlgorithm)) throw new Error('--signing-algorithm must be ES256 or RS256');
   return {
     host: flags.host ?? env.HOST ?? '127.0.0.1',
     port: intFlag(flags.port ?? env.PORT, 54321, '--port'),
@@ -103,5 +119,14 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
     smtpUrl: env.SMTP_URL || undefined,
     logMail: !flags['quiet-mail'],
     functionEnv,
+    legacyKeys: flags['legacy-keys'] ?? booleanEnv(env.LEGACY_API_KEYS, 'LEGACY_API_KEYS') ?? true,
+    signingAlgorithm: signingAlgorithm as SigningAlgorithm,
   };
+}
+
+function booleanEnv(value: string | undefined, name: string): boolean | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (/^(1|true|on|enabled)$/i.test(value)) return true;
+  if (/^(0|false|off|disabled)$/i.test(value)) return false;
+  throw new Error(`${name} must be true or false`);
 }

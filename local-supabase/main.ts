@@ -1,5 +1,6 @@
 // `npm run backend`: local-supabase alone. Flags (config.ts): --port, --mailbox-port, --data-dir,
-// --memory, --host, --site-url, --rate-limit-scale, --quiet-mail; DATABASE_URL selects a PostgreSQL server.
+// --memory, --host, --site-url, --rate-limit-scale, --quiet-mail, --no-legacy-keys, --signing-algorithm;
+// DATABASE_URL selects a PostgreSQL server.
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import fs from 'node:fs';
@@ -27,8 +28,12 @@ async function main(): Promise<void> {
       `local-supabase ready in ${Date.now() - started} ms (${running.platform.db.kind}${where})`,
       `  API URL:     ${status.api_url}`,
       `  Mailbox:     ${status.mailbox_url}`,
-      `  anon key:    ${status.anon_key}`,
-      `  service_role key: ${status.service_role_key}`,
+      `  Publishable key: ${status.publishable_key}`,
+      `  Secret key:      ${status.secret_key}`,
+      status.anon_key
+        ? `  Legacy anon key: ${status.anon_key}\n  Legacy service_role key: ${status.service_role_key}`
+        : '  Legacy API keys: disabled (--no-legacy-keys / LEGACY_API_KEYS=false)',
+      `  JWKS:        ${status.jwks_url}`,
       `  (also in ${path.join(config.dataDir, 'status.json')})`,
     ].join('\n'),
   );

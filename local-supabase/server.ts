@@ -23,8 +23,13 @@ const unavailable: ServiceHandler = async () => new Response(null, {status: 503}
 /** What `supabase status -o json` prints, lower-cased; `npm start` builds the site from it. */
 export interface StatusFile {
   api_url: string;
-  anon_key: string;
-  service_role_key: string;
+  publishable_key: string;
+  secret_key: string;
+  /** The legacy JWT keys, present only while legacy keys are enabled. */
+  anon_key?: string;
+  service_role_key?: string;
+  /** The public JWT signing keys (GET without an API key). */
+  jwks_url: string;
   mailbox_url: string;
 }
 
@@ -84,12 +89,12 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     server = createApiServer(partial, dispatch);
     resolved.port = await listen(server, config.port, config.host);
     partial.apiUrl = apiUrl(resolved);
-    partial.keys = await KeyStore.open(config.dataDir, `${partial.apiUrl}/auth/v1`);
+    partial.keys = await KeyStore.open(config.dataDir, {algorithm: config.signingAlgorithm, legacyKeys: config.legacyKeys});
     // Without PayPal credentials the functions talk to the simulator at /paypal-sim.
     if (!resolved.functionEnv.PAYPAL_CLIENT_ID) {
       const sim = createPayPalSim({
         apiUrl: partial.apiUrl,
-        controlKey: partial.keys.serviceRoleKey,
+        controlKey: partial.keys.secretKey,
         stateFile: config.memory ? undefined : path.join(config.dataDir, 'paypal-sim.json'),
       });
       writeCredentials(config.dataDir, sim.functionEnv);
@@ -109,8 +114,10 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
   const full = platform;
   const status: StatusFile = {
     api_url: full.apiUrl,
-    anon_key: full.keys.anonKey,
-    service_role_key: full.keys.serviceRoleKey,
+    publishable_key: full.keys.publishableKey,
+    secret_key: full.keys.secretKey,
+    ...(full.keys.legacyKeysEnabled ? {anon_key: full.keys.anonKey, service_role_key: full.keys.serviceRoleKey} : {}),
+    jwks_url: `${full.apiUrl}/auth/v1/.well-known/jwks.json`,
     mailbox_url: full.mailboxUrl,
   };
   fs.writeFileSync(path.join(config.dataDir, 'status.json'), `${JSON.stringify(status, null, 2)}\n`, {mode: 0o600});

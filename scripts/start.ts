@@ -1,5 +1,5 @@
 // `npm start`: the whole product offline — local-supabase (API, mailbox, functions) and the site
-// dev server on http://localhost:3000, built against the backend's URL and anon key, with the
+// dev server on http://localhost:3000, built against the backend's URL and publishable key, with the
 // courses and Premium lesson bodies published from docs/.
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
@@ -39,11 +39,11 @@ async function main(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; anon_key: string};
+  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; publishable_key: string};
   const site = spawn(path.join(root, 'node_modules/.bin/docusaurus'), ['start', '--port', '3000', '--host', 'localhost', '--no-open'], {
     cwd: root,
     stdio: 'inherit',
-    env: {...process.env, SUPABASE_URL: status.api_url, SUPABASE_ANON_KEY: status.anon_key},
+    env: {...process.env, SUPABASE_URL: status.api_url, SUPABASE_PUBLISHABLE_KEY: status.publishable_key},
   });
   children.push(site);
   site.on('exit', (code) => stopAll(code ?? 0));

@@ -105,13 +105,15 @@ function settings(ctx: AuthContext): Promise<Response> {
 }
 
 function jwks(ctx: AuthContext): Promise<Response> {
-  return Promise.resolve(ok({keys: [ctx.platform.keys.publicJwk]}, 200, {'cache-control': 'public, max-age=600'}));
+  return Promise.resolve(ok(ctx.platform.keys.jwks(), 200, {'cache-control': 'public, max-age=600'}));
 }
 
 const ROUTES: Route[] = [
   anyone('GET', '/health', health),
   anyone('GET', '/settings', settings),
   anyone('GET', '/.well-known/jwks.json', jwks),
+  // The functions guide names this path for the same key set.
+  anyone('GET', '/jwks', jwks),
   anyone('POST', '/signup', signup, 'otp'),
   // GoTrue's /token picks its bucket by grant inside the handler; every grant here shares one.
   anyone('POST', '/token', token, 'token'),

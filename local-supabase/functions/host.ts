@@ -27,13 +27,23 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
   const functionsDir = path.join(platform.config.supabaseDir, 'functions');
   const verifyJwt = platform.config.functionsVerifyJwt;
   const loaded = new Map<string, Promise<FunctionHandler>>();
-  const env: FunctionEnv = {
+  const {keys} = platform;
+  // What hosted's Edge Runtime gives every function: named keys as JSON objects, the JWKS, and
+  // the legacy JWT keys only while they are enabled. SUPABASE_JWKS follows rotations, so it is
+  // rebuilt when the key set changes.
+  const baseEnv: FunctionEnv = {
     SUPABASE_URL: platform.apiUrl,
-    SUPABASE_ANON_KEY: platform.keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: platform.keys.serviceRoleKey,
-    SUPABASE_JWKS: JSON.stringify({keys: [platform.keys.publicJwk]}),
+    SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({default: keys.publishableKey}),
+    SUPABASE_SECRET_KEYS: JSON.stringify({default: keys.secretKey}),
+    ...(keys.legacyKeysEnabled ? {SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey} : {}),
     SITE_URL: platform.config.auth.siteUrl,
     ...platform.config.functionEnv,
+  };
+  let envFor: {jwks: string; env: FunctionEnv} | undefined;
+  const currentEnv = (): FunctionEnv => {
+    const jwks = JSON.stringify(keys.jwks());
+    if (envFor?.jwks !== jwks) envFor = {jwks, env: {...baseEnv, SUPABASE_JWKS: jwks}};
+    return envFor.env;
   };
 
   function load(name: string): Promise<FunctionHandler> | null {
@@ -74,7 +84,7 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
       return json({code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)'}, 503, EDGE_JSON);
     }
     try {
-      return await handler(request, env);
+      return await handler(request, currentEnv());
     } catch (error) {
       console.error(`[functions] ${name} threw`, error);
       return json({code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)'}, 500, EDGE_JSON);

@@ -5,8 +5,9 @@ import {Hono, type Context, type MiddlewareHandler} from 'hono';
 import {bodyLimit} from 'hono/body-limit';
 import type {Platform, ServiceHandler} from '../platform';
 import {corsHeaders} from './cors';
-import {checkApiKey, requiresApiKey} from './gateway';
+import {applyApiKey, requiresApiKey} from './gateway';
 import {json} from './json';
+import {mountSigningKeysApi} from './signingKeysApi';
 
 /** Larger bodies are refused with 413 before any service sees them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -108,9 +109,9 @@ export function createApiServer(platform: Platform, services: Services): http.Se
       const request = c.req.raw;
       const target = new URL(c.env.incoming.url ?? '/', platform.apiUrl);
       const path = target.pathname.slice(prefix.length) || '/';
-      if (request.method !== 'OPTIONS' && requiresApiKey(service, path)) {
-        const refusal = checkApiKey(request, target, platform);
-        if (refusal) return refusal;
+      if (request.method !== 'OPTIONS') {
+        const refusal = await applyApiKey(request, target, platform, requiresApiKey(service, path));
+        if (refusal) return service === 'functions' ? addCors(refusal, c.req.header('origin') ?? null) : refusal;
       }
       const ip = c.env.incoming.socket.remoteAddress ?? '127.0.0.1';
       return services[service](request, {platform, ip, url: target, path});
@@ -118,6 +119,7 @@ export function createApiServer(platform: Platform, services: Services): http.Se
     app.all(prefix, handle);
     app.all(`${prefix}/*`, handle);
   }
+  mountSigningKeysApi(app, () => platform.keys);
   const health = () => json({name: 'local-supabase', status: 'ok'});
   app.all('/', health);
   app.all('/health', health);

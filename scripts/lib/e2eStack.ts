@@ -1,7 +1,7 @@
 // What the browser tests need around them, shared by `npm test` and `npm run test:e2e`: a
 // local-supabase instance that redirects e-mail links to the e2e site's origin (with the Premium
-// lesson bodies published), a production
-// build against its URL and anon key, and the environment Playwright's tests read.
+// lesson bodies published) with legacy API keys disabled, a production
+// build against its URL and publishable key, and the environment Playwright's tests read.
 import path from 'node:path';
 import {run} from './run';
 import {startBackend, type Backend} from '../../tests/integration/harness';
@@ -15,15 +15,20 @@ export function startE2eBackend(): Promise<Backend> {
 
 /** `docusaurus build` against the backend, with the test pages (/crash-test); resolves with the exit code. */
 export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey, RMA_TEST_PAGES: '1', ...env});
+  // The legacy variable carries the publishable key too, for a config that reads only that one.
+  return run(
+    bin('docusaurus'),
+    ['build', ...extraArgs],
+    {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, SUPABASE_ANON_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env},
+  );
 }
 
 /** The variables tests/e2e/backend.ts reads. */
 export function e2eEnv(backend: Backend): Record<string, string> {
   return {
     E2E_API_URL: backend.url,
-    E2E_ANON_KEY: backend.anonKey,
-    E2E_SERVICE_ROLE_KEY: backend.serviceRoleKey,
+    E2E_PUBLISHABLE_KEY: backend.publishableKey,
+    E2E_SECRET_KEY: backend.secretKey,
     E2E_MAILBOX_URL: backend.mailboxUrl,
   };
 }

@@ -15,9 +15,11 @@ let kid: string;
 beforeAll(async () => {
   server = await startBackend();
   target = server;
-  const stored = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'keys.json'), 'utf8')) as {kid: string; privateJwk: JWK};
-  kid = stored.kid;
-  signingKey = (await importJWK(stored.privateJwk, 'ES256')) as CryptoKey;
+  const stored = JSON.parse(fs.readFileSync(path.join(server.dataDir, 'keys.json'), 'utf8')) as {signingKeys: {id: string; status: string; privateJwk: JWK}[]};
+  const current = stored.signingKeys.find((k) => k.status === 'in_use');
+  if (!current) throw new Error('keys.json has no signing key in use');
+  kid = current.id;
+  signingKey = (await importJWK(current.privateJwk, 'ES256')) as CryptoKey;
 });
 
 afterAll(async () => {
@@ -73,10 +75,11 @@ describe('access token verification on /user', () => {
     expect((await getUser(`${header}.${payload}.`)).status).toBe(403);
   });
 
-  it('refuses HS256 signed with the public key or the anon key', async () => {
+  it('refuses HS256 signed with the public key or an API key', async () => {
     const {session} = await signedInUser({target});
     const payload = decode(session.access_token).payload;
-    for (const secret of [target.anonKey, JSON.stringify(decode(target.anonKey).header)]) {
+    const jwks = (await (await fetch(`${target.url}/auth/v1/.well-known/jwks.json`)).json()) as {keys: JWK[]};
+    for (const secret of [server.publishableKey, server.secretKey, JSON.stringify(jwks.keys[0])]) {
       const forged = await new SignJWT(payload).setProtectedHeader({alg: 'HS256', kid, typ: 'JWT'}).sign(new TextEncoder().encode(secret));
       expect((await getUser(forged)).status).toBe(403);
     }

@@ -9,7 +9,9 @@ export function backend() {
 /** Where a client points: the shared backend, or one a test file started for itself. */
 export interface Target {
   url: string;
+  /** The client key for the anon role (the publishable key; the legacy anon JWT only in the legacy-keys test). */
   anonKey: string;
+  /** The server key for the service_role role (the secret key; the legacy service_role JWT only in the legacy-keys test). */
   serviceRoleKey: string;
   mailboxUrl: string;
 }

@@ -13,8 +13,14 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface Backend {
   url: string;
+  publishableKey: string;
+  secretKey: string;
+  /** The key clients use for the anon role: the publishable key. */
   anonKey: string;
+  /** The key servers use for the service_role role: the secret key. */
   serviceRoleKey: string;
+  /** The legacy JWT API keys and JWT secret, when started with legacyKeys (otherwise refused by the server). */
+  legacy?: {anonKey: string; serviceRoleKey: string};
   mailboxUrl: string;
   dataDir: string;
   databaseUrl?: string;
@@ -32,6 +38,10 @@ export interface BackendOptions {
   persistent?: boolean;
   rateLimitScale?: number;
   env?: Record<string, string>;
+  /** Honour the legacy anon/service_role keys and HS256 tokens (default: off, as a project that disabled them). */
+  legacyKeys?: boolean;
+  /** Algorithm of a new data directory's first JWT signing key. */
+  signingAlgorithm?: 'ES256' | 'RS256';
   /** Existing Postgres database to reuse (restart tests). */
   databaseUrl?: string;
   /**
@@ -69,10 +79,11 @@ export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
 }
 
 /** `npm run sync:courses` against the backend, in its own process, as an operator would run it. */
-async function syncCourses(url: string, serviceRoleKey: string): Promise<void> {
+async function syncCourses(url: string, secretKey: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
     cwd: ROOT,
-    env: {...process.env, SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey},
+    // The script's legacy variable gets the secret key too, for a script that reads only that.
+    env: {...process.env, SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, SUPABASE_SERVICE_ROLE_KEY: secretKey},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -103,6 +114,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     '--quiet-mail',
   ];
   if (!options.persistent && db === 'pglite') args.push('--memory');
+  if (!options.legacyKeys) args.push('--no-legacy-keys');
+  if (options.signingAlgorithm) args.push('--signing-algorithm', options.signingAlgorithm);
   fs.rmSync(path.join(dataDir, 'status.json'), {force: true});
   fs.rmSync(path.join(dataDir, 'paypal-sim-credentials.json'), {force: true});
   const child = spawn(process.execPath, args, {
@@ -131,8 +144,10 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   }
   const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {
     api_url: string;
-    anon_key: string;
-    service_role_key: string;
+    publishable_key: string;
+    secret_key: string;
+    anon_key?: string;
+    service_role_key?: string;
     mailbox_url: string;
   };
   // What `npm run sync:courses` publishes from docs/: the knowledge checks (answers included)
@@ -140,18 +155,21 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
   // itself (it publishes the checks too).
   if (options.premiumBodies) {
     try {
-      await syncCourses(status.api_url, status.service_role_key);
+      await syncCourses(status.api_url, status.secret_key);
     } catch (error) {
       child.kill('SIGKILL');
       throw error;
     }
   } else {
-    await publishKnowledgeChecksTo(status.api_url, status.service_role_key, path.join(ROOT, 'docs'));
+    await publishKnowledgeChecksTo(status.api_url, status.secret_key, path.join(ROOT, 'docs'));
   }
   return {
     url: status.api_url,
-    anonKey: status.anon_key,
-    serviceRoleKey: status.service_role_key,
+    publishableKey: status.publishable_key,
+    secretKey: status.secret_key,
+    anonKey: status.publishable_key,
+    serviceRoleKey: status.secret_key,
+    legacy: status.anon_key && status.service_role_key ? {anonKey: status.anon_key, serviceRoleKey: status.service_role_key} : undefined,
     mailboxUrl: status.mailbox_url,
     paypal: JSON.parse(fs.readFileSync(path.join(dataDir, 'paypal-sim-credentials.json'), 'utf8')) as Record<string, string>,
     dataDir,

@@ -1,7 +1,7 @@
 // Bad input against /rest/v1 gets a 4xx in PostgREST's {code, details, hint, message} shape, never
 // a 500, never a half-written row, and the server keeps serving afterwards.
 import {afterAll, describe, expect, it} from 'vitest';
-import {anonClient, backend, serviceClient} from './clients';
+import {anonClient, backend, serviceClient, signedInUser} from './clients';
 import {uploadRefused} from './uploadRefused';
 
 async function rest(path: string, init: {method?: string; body?: string; headers?: Record<string, string>; key?: 'anon' | 'service'} = {}) {
@@ -137,11 +137,13 @@ describe('bad input', () => {
 
   it('invalid JWTs → 401 with WWW-Authenticate', async () => {
     const {url, anonKey} = backend();
-    const [header, payload] = anonKey.split('.') as [string, string];
+    const {session} = await signedInUser();
+    const userToken = session.access_token;
+    const [header, payload] = userToken.split('.') as [string, string];
     const none = `${Buffer.from(JSON.stringify({alg: 'none', typ: 'JWT'})).toString('base64url')}.${Buffer.from(
       JSON.stringify({role: 'service_role'}),
     ).toString('base64url')}.`;
-    const tampered = `${header}.${Buffer.from(JSON.stringify({role: 'service_role', iss: 'supabase-local'})).toString('base64url')}.${anonKey.split('.')[2]}`;
+    const tampered = `${header}.${Buffer.from(JSON.stringify({role: 'service_role', iss: 'supabase-local'})).toString('base64url')}.${userToken.split('.')[2]}`;
     for (const token of ['garbage', none, tampered, `${header}.${payload}.AAAA`]) {
       const res = await fetch(`${url}/rest/v1/courses`, {headers: {apikey: anonKey, authorization: `Bearer ${token}`}});
       expect(res.status, token).toBe(401);
