@@ -6,6 +6,7 @@ import {colorModeFirstVisitScript} from './src/config/colorModeFirstVisit';
 import {darkCodeTheme, lightCodeTheme} from './src/config/prismThemes';
 import {ANNOUNCEMENT_ID, announcementResetScript} from './src/config/announcement';
 import {storedSessionMarkerScript} from './src/config/storedSessionMarker';
+import {publicSupabaseKey} from './src/config/supabasePublicKey';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
@@ -13,10 +14,13 @@ import {readProjectConfig} from './local-supabase/projectConfig';
 import {moduleSwap} from './plugins/moduleSwap';
 import {paintBeforeScriptsTemplate} from './plugins/paintBeforeScripts';
 
-// Build-time values for the browser. Only the public (anon) key may ever be listed here:
-// customFields are serialised into the client bundle.
+// Build-time values for the browser. Only the publishable key may ever be listed here:
+// customFields are serialised into the client bundle (src/config/supabasePublicKey.ts refuses a
+// secret key, and warns about the legacy SUPABASE_ANON_KEY).
 const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
-const supabaseAnonKey = process.env.SUPABASE_ANON_KEY ?? '';
+const publicKey = publicSupabaseKey(process.env);
+if (publicKey.warning) console.warn(`[WARNING] ${publicKey.warning}`);
+const supabasePublishableKey = publicKey.key;
 // The auth rules the forms check before asking GoTrue come from the file GoTrue reads.
 const minimumPasswordLength = readProjectConfig(path.join(__dirname, 'supabase/config.toml')).auth.minimumPasswordLength;
 
@@ -69,7 +73,7 @@ const config: Config = {
 
   i18n: {defaultLocale: 'en', locales: ['en']},
 
-  customFields: {supabaseUrl, supabaseAnonKey, supportEmail: SUPPORT_EMAIL, minimumPasswordLength},
+  customFields: {supabaseUrl, supabasePublishableKey, supportEmail: SUPPORT_EMAIL, minimumPasswordLength},
 
   headTags: [
     // Must run before theme-classic's own inline theme script (which sits at the top of
@@ -84,6 +88,8 @@ const config: Config = {
     './plugins/course-catalog/index.ts',
     './plugins/search-index/index.ts',
     './plugins/code-highlighting/index.ts',
+    // Old /certificates/<code> links: 404.html forwards them before rendering (see the plugin).
+    './plugins/certificate-links/index.ts',
     ...(withoutAccounts ? [withoutAccountsPlugin] : []),
     ...(withTestPages ? [testPagesPlugin] : []),
   ],

@@ -6,20 +6,20 @@
 //   discount disable <CODE>
 //   reconcile <email> | --all   repair subscriptions from PayPal's records (safe to repeat)
 //   certificate revoke <code> [--reason TEXT] | certificate list   (scripts/lib/adminCertificates.ts)
-// Connection: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY from the environment, else the running
-// local-supabase's .data/status.json (DATA_DIR overrides the folder). reconcile also needs PayPal:
-// the PAYPAL_* variables the functions use, else the simulator's .data/paypal-sim-credentials.json.
+// Connection: SUPABASE_URL and SUPABASE_SECRET_KEY (legacy: SUPABASE_SERVICE_ROLE_KEY) from the
+// environment, else the running local-supabase's status.json (scripts/lib/serviceClient.ts; DATA_DIR
+// names the data folder). reconcile also needs PayPal: the PAYPAL_* variables the functions use,
+// else the simulator's paypal-sim-credentials.json in the same folder.
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {createClient, type User} from '@supabase/supabase-js';
-import type {Database} from '../shared/database.types';
+import type {User} from '@supabase/supabase-js';
+import {localDataDir} from '../shared/localStatus';
+import {MissingTargetError, createServiceClient, serviceTarget} from './lib/serviceClient';
 import type {ServiceClient} from '../supabase/functions/_shared/supabase';
 import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
 import {reconcile} from './lib/reconcile';
 import {CERTIFICATE_USAGE, runCertificateCommand} from './lib/adminCertificates';
-
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const USAGE = `usage: npm run admin -- <command>
   promote <email>
@@ -34,22 +34,22 @@ export class UsageError extends Error {}
 
 export interface Connection {
   url: string;
+  /** A secret key (sb_secret_…) or the legacy service_role JWT: either acts as service_role. */
   serviceRoleKey: string;
   /** PAYPAL_* settings (reconcile only). */
   paypal?: Env;
 }
 
-export function resolveConnection(env: NodeJS.ProcessEnv, rootDir = ROOT): Connection {
-  const dataDir = path.resolve(rootDir, env.DATA_DIR ?? '.data');
-  const simFile = path.join(dataDir, 'paypal-sim-credentials.json');
+export function resolveConnection(env: NodeJS.ProcessEnv): Connection {
+  const simFile = path.join(localDataDir(undefined, env), 'paypal-sim-credentials.json');
   const paypal: Env | undefined = env.PAYPAL_CLIENT_ID ? env : fs.existsSync(simFile) ? (JSON.parse(fs.readFileSync(simFile, 'utf8')) as Env) : undefined;
-  if (env.SUPABASE_URL && env.SUPABASE_SERVICE_ROLE_KEY) return {url: env.SUPABASE_URL, serviceRoleKey: env.SUPABASE_SERVICE_ROLE_KEY, paypal};
-  const statusFile = path.join(dataDir, 'status.json');
-  if (!fs.existsSync(statusFile)) {
-    throw new UsageError(`Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or start local-supabase (npm run backend) so ${statusFile} exists.`);
+  try {
+    const {url, key} = serviceTarget(env);
+    return {url, serviceRoleKey: key, paypal};
+  } catch (error) {
+    if (error instanceof MissingTargetError) throw new UsageError(error.message);
+    throw error;
   }
-  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; service_role_key: string};
-  return {url: status.api_url, serviceRoleKey: status.service_role_key, paypal};
 }
 
 async function findUser(admin: ServiceClient, email: string): Promise<User> {
@@ -75,7 +75,7 @@ function option(args: string[], name: string): string | undefined {
 /** Runs one command; returns the lines to print. Throws UsageError for the operator's mistakes. */
 export async function runAdmin(argv: string[], connection: Connection): Promise<string[]> {
   const args = [...argv];
-  const admin = createClient<Database>(connection.url, connection.serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const admin = createServiceClient({url: connection.url, key: connection.serviceRoleKey});
   const [command, ...rest] = args;
   if (command === 'promote' || command === 'demote') {
     const email = rest[0];

@@ -1,15 +1,13 @@
 // `npm run sync:courses`: brings a running database's courses and lessons in line with docs/
 // (see scripts/lib/syncCourses.ts), then publishes what the static build leaves out: the Premium
 // lesson bodies (scripts/lib/publishPremiumBodies.ts) and the knowledge checks with their answers
-// (scripts/lib/publishKnowledgeChecks.ts). The API URL and service-role key come from SUPABASE_URL and
-// SUPABASE_SERVICE_ROLE_KEY, or else from the status file a running local-supabase writes
-// (.data/status.json, or the one under --data-dir / LOCAL_SUPABASE_DATA_DIR).
+// (scripts/lib/publishKnowledgeChecks.ts). The API URL and secret key come from SUPABASE_URL and
+// SUPABASE_SECRET_KEY (legacy: SUPABASE_SERVICE_ROLE_KEY), or else from the status file a running
+// local-supabase writes (status.json in --data-dir, DATA_DIR or .data/): scripts/lib/serviceClient.ts.
 // `--dry-run` only reads the catalog and prints what it holds.
-import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
-import {createClient} from '@supabase/supabase-js';
-import type {Database} from '../shared/database.types';
+import {createServiceClient, serviceTarget} from './lib/serviceClient';
 import {readCatalog} from '../src/catalog/readCatalog';
 import {isNoop, syncCourses} from './lib/syncCourses';
 import {describeChecksReport, publishKnowledgeChecks} from './lib/publishKnowledgeChecks';
@@ -17,19 +15,9 @@ import {publishPremiumBodies} from './lib/publishPremiumBodies';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function target(): {url: string; key: string; source: string} {
-  const url = process.env.SUPABASE_URL;
-  const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
-  if (url && key) return {url, key, source: 'SUPABASE_URL / SUPABASE_SERVICE_ROLE_KEY'};
-  const dataDirArg = process.argv.indexOf('--data-dir');
-  const dataDir = dataDirArg > -1 ? process.argv[dataDirArg + 1] : (process.env.LOCAL_SUPABASE_DATA_DIR ?? path.join(root, '.data'));
-  const statusFile = path.resolve(dataDir ?? '.data', 'status.json');
-  if (!fs.existsSync(statusFile)) {
-    throw new Error(`Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, or start local-supabase (no ${path.relative(process.cwd(), statusFile)})`);
-  }
-  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url?: string; service_role_key?: string};
-  if (!status.api_url || !status.service_role_key) throw new Error(`${statusFile} has no api_url/service_role_key`);
-  return {url: url ?? status.api_url, key: key ?? status.service_role_key, source: path.relative(process.cwd(), statusFile)};
+function dataDirFlag(): string | undefined {
+  const i = process.argv.indexOf('--data-dir');
+  return i > -1 ? process.argv[i + 1] : undefined;
 }
 
 async function main(): Promise<void> {
@@ -37,9 +25,9 @@ async function main(): Promise<void> {
   const lessons = catalog.courses.reduce((n, c) => n + c.lessons.length, 0);
   console.log(`catalog: ${catalog.courses.length} courses, ${lessons} lessons`);
   if (process.argv.includes('--dry-run')) return;
-  const {url, key, source} = target();
-  console.log(`syncing ${url} (credentials from ${source})`);
-  const client = createClient<Database>(url, key, {auth: {persistSession: false, autoRefreshToken: false}});
+  const target = serviceTarget(process.env, dataDirFlag());
+  console.log(`syncing ${target.url} (credentials from ${target.source})`);
+  const client = createServiceClient(target);
   const report = await syncCourses(client, catalog);
   if (isNoop(report)) console.log('courses and lessons already in line: nothing changed');
   else printReport(report);

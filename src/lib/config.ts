@@ -4,7 +4,8 @@ import siteConfig from '@generated/docusaurus.config';
 
 export interface SupabaseConfig {
   url: string;
-  anonKey: string;
+  /** The project's publishable key (or, on an older build, the legacy anon key): acts as anon. */
+  publishableKey: string;
 }
 
 /** `[auth] minimum_password_length` of supabase/config.toml, which GoTrue enforces too. */
@@ -14,9 +15,9 @@ export function minimumPasswordLength(): number {
 }
 
 export function supabaseConfig(): SupabaseConfig {
-  const fields = (siteConfig.customFields ?? {}) as {supabaseUrl?: unknown; supabaseAnonKey?: unknown};
+  const fields = (siteConfig.customFields ?? {}) as {supabaseUrl?: unknown; supabasePublishableKey?: unknown};
   return {
     url: typeof fields.supabaseUrl === 'string' ? fields.supabaseUrl : 'http://127.0.0.1:54321',
-    anonKey: typeof fields.supabaseAnonKey === 'string' ? fields.supabaseAnonKey : '',
+    publishableKey: typeof fields.supabasePublishableKey === 'string' ? fields.supabasePublishableKey : '',
   };
 }

@@ -5,8 +5,8 @@ import type {SupabaseConfig} from './config';
 import type {Database} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 
-export function createBrowserClient({url, anonKey}: SupabaseConfig): DatabaseClient {
-  return createClient<Database>(url, anonKey, {
+export function createBrowserClient({url, publishableKey}: SupabaseConfig): DatabaseClient {
+  return createClient<Database>(url, publishableKey, {
     auth: {
       // E-mail links land on the site as #access_token=…&type=signup|recovery.
       flowType: 'implicit',

@@ -123,7 +123,7 @@ export async function trackLesson(client: DatabaseClient, input: TrackInput): Pr
 
 export interface BeaconTarget {
   supabaseUrl: string;
-  anonKey: string;
+  publishableKey: string;
   accessToken: string;
 }
 
@@ -139,7 +139,7 @@ export function sendProgressBeacon(target: BeaconTarget, input: TrackInput): boo
       keepalive: true,
       headers: {
         'Content-Type': 'application/json',
-        apikey: target.anonKey,
+        apikey: target.publishableKey,
         Authorization: `Bearer ${target.accessToken}`,
         Prefer: 'return=minimal',
       },

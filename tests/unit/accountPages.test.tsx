@@ -86,7 +86,7 @@ describe('diagnostics pages', () => {
     await waitFor(() => expect(screen.getByText('aal1 (next: aal1)')).toBeInTheDocument());
     expect(container.textContent).not.toContain('access-token-secret');
     expect(container.textContent).not.toContain('refresh-token-secret');
-    expect(container.textContent).not.toContain('test-anon-key');
+    expect(container.textContent).not.toContain('sb_publishable_test');
   });
 
   it('/subscription-test shows an admin the view beside the raw profile fields', async () => {

@@ -159,7 +159,7 @@ describe('LessonProgress', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('http://127.0.0.1:54321/rest/v1/rpc/track_lesson_progress');
     expect(init).toMatchObject({keepalive: true, method: 'POST'});
-    expect(init.headers).toMatchObject({Authorization: 'Bearer access-1', apikey: 'test-anon-key'});
+    expect(init.headers).toMatchObject({Authorization: 'Bearer access-1', apikey: 'sb_publishable_test'});
     expect(JSON.parse(init.body as string)).toMatchObject({p_lesson_slug: 'research-question', p_seconds: 12});
   });
 });

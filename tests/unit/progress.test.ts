@@ -146,13 +146,13 @@ describe('calls', () => {
   it('sends the leave-the-page update as a keepalive fetch with the session token', () => {
     const fetchMock = vi.fn(() => Promise.resolve(new Response(null, {status: 204})));
     vi.stubGlobal('fetch', fetchMock);
-    expect(sendProgressBeacon({supabaseUrl: 'http://api.test/', anonKey: 'anon', accessToken: 'tok'}, {courseSlug: 'c', lessonSlug: 'l', seconds: 7})).toBe(true);
+    expect(sendProgressBeacon({supabaseUrl: 'http://api.test/', publishableKey: 'sb_publishable_test', accessToken: 'tok'}, {courseSlug: 'c', lessonSlug: 'l', seconds: 7})).toBe(true);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('http://api.test/rest/v1/rpc/track_lesson_progress');
     expect(init.keepalive).toBe(true);
     expect(init.method).toBe('POST');
-    expect(init.headers).toMatchObject({apikey: 'anon', Authorization: 'Bearer tok'});
+    expect(init.headers).toMatchObject({apikey: 'sb_publishable_test', Authorization: 'Bearer tok'});
     expect(JSON.parse(init.body as string)).toEqual({p_course_slug: 'c', p_lesson_slug: 'l', p_seconds: 7});
   });
 

@@ -33,7 +33,7 @@ export default function SignedInLessonProgress({course, lesson, index}: LessonPr
 
   useEffect(() => {
     let cancelled = false;
-    const {url, anonKey} = supabaseConfig();
+    const {url, publishableKey} = supabaseConfig();
     const tracker = startLessonTimeTracking({
       async send(seconds) {
         const result = await trackLesson(await getClient(), {courseSlug, lessonSlug, seconds});
@@ -42,7 +42,7 @@ export default function SignedInLessonProgress({course, lesson, index}: LessonPr
       },
       beacon(seconds) {
         const token = accessToken.current;
-        if (token) sendProgressBeacon({supabaseUrl: url, anonKey, accessToken: token}, {courseSlug, lessonSlug, seconds});
+        if (token) sendProgressBeacon({supabaseUrl: url, publishableKey, accessToken: token}, {courseSlug, lessonSlug, seconds});
       },
     });
     tracking.current = tracker;
