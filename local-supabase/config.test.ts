@@ -41,4 +41,19 @@ describe('npm run backend flags', () => {
     expect(() => parse(['--rate-limit-scale', '0'])).toThrow('--rate-limit-scale must be a positive number');
     expect(() => parse(['--site-url', 'localhost:3000'])).toThrow(/site URL/);
   });
+
+  it('turns legacy API keys off with --no-legacy-keys or LEGACY_API_KEYS=false, on by default', () => {
+    expect(parse([]).legacyKeys).toBe(true);
+    expect(parse(['--no-legacy-keys']).legacyKeys).toBe(false);
+    expect(parse([], {LEGACY_API_KEYS: 'false'}).legacyKeys).toBe(false);
+    expect(parse(['--legacy-keys'], {LEGACY_API_KEYS: 'false'}).legacyKeys).toBe(true);
+    expect(() => parse([], {LEGACY_API_KEYS: 'maybe'})).toThrow('LEGACY_API_KEYS must be true or false');
+  });
+
+  it('selects the signing algorithm: ES256 by default, RS256 on request, nothing else', () => {
+    expect(parse([]).signingAlgorithm).toBe('ES256');
+    expect(parse(['--signing-algorithm', 'RS256']).signingAlgorithm).toBe('RS256');
+    expect(parse([], {SIGNING_ALGORITHM: 'RS256'}).signingAlgorithm).toBe('RS256');
+    expect(() => parse(['--signing-algorithm', 'HS256'])).toThrow('--signing-algorithm must be ES256 or RS256');
+  });
 });
