@@ -16,34 +16,40 @@ export type Database = {
     Tables: {
       certificates: {
         Row: {
+          checks: Json
           code: string
           course_id: number
           course_title: string
           full_name: string
           id: number
           issued_at: string
+          pass_mark: number | null
           revoked_at: string | null
           revoked_reason: string | null
           user_id: string
         }
         Insert: {
+          checks?: Json
           code: string
           course_id: number
           course_title: string
           full_name?: string
           id?: number
           issued_at?: string
+          pass_mark?: number | null
           revoked_at?: string | null
           revoked_reason?: string | null
           user_id: string
         }
         Update: {
+          checks?: Json
           code?: string
           course_id?: number
           course_title?: string
           full_name?: string
           id?: number
           issued_at?: string
+          pass_mark?: number | null
           revoked_at?: string | null
           revoked_reason?: string | null
           user_id?: string
@@ -638,12 +644,14 @@ export type Database = {
       issue_certificate_if_complete: {
         Args: { p_course_id: number; p_user: string }
         Returns: {
+          checks: Json
           code: string
           course_id: number
           course_title: string
           full_name: string
           id: number
           issued_at: string
+          pass_mark: number | null
           revoked_at: string | null
           revoked_reason: string | null
           user_id: string
@@ -773,8 +781,11 @@ export type Database = {
         Returns: {
           full_name: string
           course_title: string
+          course_slug: string
           issued_at: string
           status: string
+          pass_mark: number
+          checks: Json
         }[]
       }
     }

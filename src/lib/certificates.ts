@@ -1,19 +1,61 @@
-// What the certificate page derives from a certificate: its code from the address, the public
-// verification URL, the "Add to LinkedIn" link and the date as printed. Pure, so it is unit-tested.
+// Where a certificate lives and what its page derives from it: the one verification address
+// (printed on the PNG, shown on the page, sent to LinkedIn, linked from /progress, Account
+// Settings and the admin list), the code read back from an address, the "Add to LinkedIn" link
+// and the date as printed. Pure (no site config import), so it is unit-tested and the build
+// plugin that writes the 404 page's redirect (plugins/certificate-links) uses it too.
 import {SITE_TITLE} from '../config/site';
 import {formatLongDate} from './longDate';
 
 /** Certificate codes are 32 lower-case hex digits. */
 export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
 
+/**
+ * The verification page, with the code in the query: `/certificates/?code=<code>`.
+ *
+ * Why this shape: codes are unbounded, so the build cannot write a page per certificate, and an
+ * address with the code in the path (`/certificates/<code>`) has no file behind it: every plain
+ * static host (and `docusaurus serve`) answers it with 404.html and HTTP 404, and link previews
+ * and crawlers see "Page Not Found". The query string never takes part in finding the file, so
+ * this address is build/certificates/index.html on any host, with HTTP 200 and its own title,
+ * and the page reads the code in the browser. The trailing slash names that file directly: a
+ * host that would redirect `/certificates` to `/certificates/` first cannot drop the code.
+ */
+export const CERTIFICATE_PAGE = '/certificates/';
+const CODE_PARAM = 'code';
+
+/** The verification address inside the site (for links; Docusaurus's Link adds the base URL). */
 export function certificatePath(code: string): string {
-  return `/certificates/${code}`;
+  return `${CERTIFICATE_PAGE}?${new URLSearchParams({[CODE_PARAM]: code}).toString()}`;
 }
 
-/** The code in `/certificates/<code>` or `/certificates?code=<code>`, or null. */
+/** The site's public address as docusaurus.config.ts has it (`url` from SITE_URL, `baseUrl`). */
+export interface SiteAddress {
+  url: string;
+  baseUrl: string;
+}
+
+/** The absolute verification URL, on the configured site URL whatever host is showing the page. */
+export function certificateUrl(site: SiteAddress, code: string): string {
+  const base = `${site.url.replace(/\/+$/, '')}/${site.baseUrl.replace(/^\/+/, '')}`;
+  return new URL(certificatePath(code).slice(1), base.endsWith('/') ? base : `${base}/`).toString();
+}
+
+/**
+ * The address certificates had before, `/certificates/<code>`, still printed on PNGs and saved on
+ * LinkedIn profiles. Relative to the base URL; any case, with or without a trailing slash.
+ */
+export const LEGACY_CERTIFICATE_PATH = /^certificates\/([0-9a-fA-F]{32})\/?$/;
+
+/** The code in an old `/certificates/<code>` address (pathname including the base URL), or null. */
+export function legacyCertificateCode(pathname: string, baseUrl = '/'): string | null {
+  if (!pathname.startsWith(baseUrl)) return null;
+  return LEGACY_CERTIFICATE_PATH.exec(pathname.slice(baseUrl.length))?.[1]?.toLowerCase() ?? null;
+}
+
+/** The code in `/certificates/?code=<code>` (or an old `/certificates/<code>`), or null. */
 export function codeFromLocation(pathname: string, search: string): string | null {
   const fromPath = /^\/certificates\/([^/]+)\/?$/.exec(pathname)?.[1];
-  const raw = fromPath ? decodeURIComponent(fromPath) : new URLSearchParams(search).get('code');
+  const raw = fromPath ? decodeURIComponent(fromPath) : new URLSearchParams(search).get(CODE_PARAM);
   if (!raw) return null;
   return raw.trim().toLowerCase();
 }
@@ -22,13 +64,14 @@ export function isCertificateCode(code: string): boolean {
   return CERTIFICATE_CODE.test(code);
 }
 
-export function verificationUrl(origin: string, code: string): string {
-  return `${origin.replace(/\/+$/, '')}/certificates/${code}`;
-}
-
 /** Issue date as printed on the certificate, e.g. "23 November 2026" (the UTC date it was issued). */
 export function formatIssueDate(issuedAt: string): string {
   return formatLongDate(new Date(issuedAt));
+}
+
+/** A check's score or the pass mark, in percent as the grading function gives it (e.g. "83.33%"). */
+export function formatScore(percent: number): string {
+  return `${Math.round(percent * 100) / 100}%`;
 }
 
 /**

@@ -1,24 +1,30 @@
 import React, {useCallback, useEffect, useState} from 'react';
 import Head from '@docusaurus/Head';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {SITE_TITLE} from '@site/src/config/site';
 import {useAuth} from '@site/src/lib/auth';
-import {verifyCertificate, type Verification} from '@site/src/lib/knowledgeChecks';
-import {formatIssueDate, isCertificateCode, linkedInAddUrl, verificationUrl} from '@site/src/lib/certificates';
+import {ownsCertificate, verifyCertificate, type Verification} from '@site/src/lib/certificateVerification';
+import {certificateUrl, formatIssueDate, formatScore, isCertificateCode, linkedInAddUrl} from '@site/src/lib/certificates';
 import {certificatePng} from '@site/src/lib/certificateImage';
 import {errorMessage} from '@site/src/lib/errors';
 import {downloadBlob} from '@site/src/lib/download';
+import CertifiedChecks from './CertifiedChecks';
 import styles from './styles.module.css';
 
 type State = {name: 'loading'} | {name: 'missing'} | {name: 'error'; message: string} | {name: 'found'; certificate: Verification};
 
 /**
  * Verifies one certificate code against the database (verify_certificate: name, course, date,
- * valid or revoked, nothing else) and shows it, printable, as a PNG and for LinkedIn.
+ * valid or revoked, pass mark and the checks passed) and shows it, printable. Its owner, and only
+ * its owner (the database says so: see ownsCertificate), also gets the PNG and "Add to LinkedIn".
  */
 export default function CertificateView({code}: {code: string}): React.JSX.Element {
-  const {getClient} = useAuth();
+  const {getClient, state: auth} = useAuth();
+  const {siteConfig} = useDocusaurusContext();
   const [state, setState] = useState<State>({name: 'loading'});
+  const [owner, setOwner] = useState(false);
   const [downloadError, setDownloadError] = useState<string | null>(null);
+  const userId = auth.user?.id ?? null;
 
   useEffect(() => {
     let cancelled = false;
@@ -42,7 +48,21 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
     };
   }, [code, getClient]);
 
-  const url = verificationUrl(window.location.origin, code);
+  const found = state.name === 'found';
+  useEffect(() => {
+    let cancelled = false;
+    setOwner(false);
+    if (!found || !userId) return;
+    void (async () => {
+      const owns = await ownsCertificate(await getClient(), code, userId).catch(() => false);
+      if (!cancelled) setOwner(owns);
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [found, userId, code, getClient]);
+
+  const url = certificateUrl(siteConfig, code);
   const certificate = state.name === 'found' ? state.certificate : null;
   const issuedDate = certificate ? formatIssueDate(certificate.issuedAt) : '';
 
@@ -98,6 +118,12 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
         <p className={styles.line}>
           on <time dateTime={certificate.issuedAt}>{issuedDate}</time>
         </p>
+        {certificate.checks.length > 0 && (
+          <p className={styles.summary}>
+            {certificate.checks.length === 1 ? '1 knowledge check' : `${certificate.checks.length} knowledge checks`}
+            {certificate.passMark !== null && `, each passed with at least ${formatScore(certificate.passMark)}`}
+          </p>
+        )}
         {!valid && <p className={styles.revokedMark}>Revoked</p>}
         <p className={styles.code}>
           Certificate ID {code}
@@ -105,17 +131,22 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
           Verify at {url}
         </p>
       </article>
+      <CertifiedChecks certificate={certificate} />
       {valid && (
-        <div className={styles.actions}>
+        <div className={styles.actions} data-testid="certificate-actions">
           <button type="button" className="button button--primary" onClick={() => window.print()}>
             Print
           </button>
-          <button type="button" className="button button--secondary" onClick={() => void download()}>
-            Download as PNG
-          </button>
-          <a className="button button--secondary" href={linkedInAddUrl({courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt, certUrl: url, code})} target="_blank" rel="noopener noreferrer">
-            Add to LinkedIn<span className="sr-only"> (opens in a new tab)</span>
-          </a>
+          {owner && (
+            <>
+              <button type="button" className="button button--secondary" onClick={() => void download()}>
+                Download as PNG
+              </button>
+              <a className="button button--secondary" href={linkedInAddUrl({courseTitle: certificate.courseTitle, issuedAt: certificate.issuedAt, certUrl: url, code})} target="_blank" rel="noopener noreferrer">
+                Add to LinkedIn<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            </>
+          )}
         </div>
       )}
       {downloadError && <p role="alert">{downloadError}</p>}

@@ -1,33 +1,43 @@
 // Wraps theme-classic's NotFound/Content (@theme-original/NotFound/Content: "Page Not Found").
-// Reason: a certificate's verification address, `/certificates/<code>`, has no page of its own
-// (codes are unbounded): hosts answer it with build/404.html (`docusaurus serve` as is, static
-// hosts through the rewrite in the README). There, once hydrated, this shows the certificate
-// instead of "Page Not Found"; the first render matches the 404 HTML, so hydration is clean.
-// The certificate view is its own chunk: this wrapper also sits in every docs page's DocRoot
-// chunk (the docs 404 fallback), where it cost each lesson visit about 3 KiB gzip.
-import React from 'react';
+// Reason: certificates used to live at `/certificates/<code>`, an address printed on earlier PNGs
+// and saved on LinkedIn profiles. They now live at `/certificates/?code=<code>`
+// (src/lib/certificates.ts says why). A visit from outside the site to an old address never gets
+// here: 404.html sends it on before its title is even parsed (plugins/certificate-links). This
+// covers the rest, a navigation inside the site and the dev server, which render this component
+// in the browser: it shows "Opening certificate…" (never the not-found text, not even for one
+// frame) and replaces the address with the verification page's, so Back does not return to it.
+// In the static HTML (canUseDOM false) nothing changes: every other missing page stays a 404.
+import React, {useEffect} from 'react';
 import Content from '@theme-original/NotFound/Content';
 import type ContentType from '@theme/NotFound/Content';
 import type {WrapperProps} from '@docusaurus/types';
-import useIsBrowser from '@docusaurus/useIsBrowser';
-import {useLocation} from '@docusaurus/router';
-import {codeFromLocation} from '@site/src/lib/certificates';
-import LoadFailed from '@site/src/components/LoadFailed';
-import {chunk, useChunk} from '@site/src/lib/chunk';
-
-const certificatePage = chunk(() => import('@site/src/components/CertificatePage').then((module) => module.default));
+import Head from '@docusaurus/Head';
+import ExecutionEnvironment from '@docusaurus/ExecutionEnvironment';
+import {useHistory, useLocation} from '@docusaurus/router';
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
+import {SITE_TITLE} from '@site/src/config/site';
+import {certificatePath, legacyCertificateCode} from '@site/src/lib/certificates';
 
 type Props = WrapperProps<typeof ContentType>;
 
+function OpeningCertificate({to}: {to: string}): React.JSX.Element {
+  const history = useHistory();
+  useEffect(() => {
+    history.replace(to);
+  }, [history, to]);
+  return (
+    <main className="container margin-vert--xl">
+      <Head>
+        <title>{`Opening certificate… | ${SITE_TITLE}`}</title>
+      </Head>
+      <p role="status">Opening certificate…</p>
+    </main>
+  );
+}
+
 export default function ContentWrapper(props: Props): React.JSX.Element {
-  const isBrowser = useIsBrowser();
-  const {pathname, search} = useLocation();
-  const isCertificate = isBrowser && pathname.startsWith('/certificates/') && Boolean(codeFromLocation(pathname, search));
-  const certificate = useChunk(certificatePage, isCertificate);
-  const CertificatePage = certificate.value;
-  if (isCertificate) {
-    if (certificate.failed) return <LoadFailed what="this certificate" onRetry={certificate.retry} />;
-    return CertificatePage ? <CertificatePage /> : <></>;
-  }
-  return <Content {...props} />;
+  const {pathname} = useLocation();
+  const {siteConfig} = useDocusaurusContext();
+  const code = ExecutionEnvironment.canUseDOM ? legacyCertificateCode(pathname, siteConfig.baseUrl) : null;
+  return code ? <OpeningCertificate to={siteConfig.baseUrl + certificatePath(code).slice(1)} /> : <Content {...props} />;
 }
