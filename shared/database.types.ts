@@ -175,6 +175,69 @@ export type Database = {
           },
         ]
       }
+      knowledge_check_presentations: {
+        Row: {
+          client_address: string | null
+          course_id: number
+          created_at: string
+          expires_at: string
+          graded_at: string | null
+          id: string
+          lesson_id: number
+          passed: boolean | null
+          permutations: Json
+          question_keys: string[]
+          score: number | null
+          token_hash: string | null
+          user_id: string | null
+        }
+        Insert: {
+          client_address?: string | null
+          course_id: number
+          created_at?: string
+          expires_at: string
+          graded_at?: string | null
+          id?: string
+          lesson_id: number
+          passed?: boolean | null
+          permutations: Json
+          question_keys: string[]
+          score?: number | null
+          token_hash?: string | null
+          user_id?: string | null
+        }
+        Update: {
+          client_address?: string | null
+          course_id?: number
+          created_at?: string
+          expires_at?: string
+          graded_at?: string | null
+          id?: string
+          lesson_id?: number
+          passed?: boolean | null
+          permutations?: Json
+          question_keys?: string[]
+          score?: number | null
+          token_hash?: string | null
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "knowledge_check_presentations_course_id_fkey"
+            columns: ["course_id"]
+            isOneToOne: false
+            referencedRelation: "courses"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "knowledge_check_presentations_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       knowledge_check_questions: {
         Row: {
           answer: number | null
@@ -226,6 +289,32 @@ export type Database = {
             foreignKeyName: "knowledge_check_questions_lesson_id_fkey"
             columns: ["lesson_id"]
             isOneToOne: false
+            referencedRelation: "lessons"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      knowledge_check_settings: {
+        Row: {
+          ask: number
+          lesson_id: number
+          updated_at: string
+        }
+        Insert: {
+          ask: number
+          lesson_id: number
+          updated_at?: string
+        }
+        Update: {
+          ask?: number
+          lesson_id?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "knowledge_check_settings_lesson_id_fkey"
+            columns: ["lesson_id"]
+            isOneToOne: true
             referencedRelation: "lessons"
             referencedColumns: ["id"]
           },
@@ -609,6 +698,10 @@ export type Database = {
         }[]
       }
       apply_paypal_event: { Args: { p_event: Json }; Returns: string }
+      certificate_checks: {
+        Args: { p_course_id: number; p_until: string; p_user: string }
+        Returns: Json
+      }
       check_discount_code: { Args: { p_code: string }; Returns: Json }
       checkout_hold: { Args: never; Returns: unknown }
       course_completion_percentage: {
@@ -635,10 +728,6 @@ export type Database = {
         Args: { p_course_slug: string; p_lesson_slug: string }
         Returns: Json
       }
-      grade_knowledge_check: {
-        Args: { p_answers: Json; p_course_slug: string; p_lesson_slug: string }
-        Returns: Json
-      }
       is_admin: { Args: never; Returns: boolean }
       is_premium: { Args: { p_user_id?: string }; Returns: boolean }
       issue_certificate_if_complete: {
@@ -663,6 +752,7 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      knowledge_check_iso: { Args: { p_at: string }; Returns: string }
       knowledge_check_lesson: {
         Args: { p_course_slug: string; p_lesson_slug: string }
         Returns: {
@@ -694,6 +784,10 @@ export type Database = {
           passed: boolean
           attempts: number
         }[]
+      }
+      knowledge_check_retry_at: {
+        Args: { p_address: string; p_lesson_id: number; p_user: string }
+        Returns: string
       }
       latest_sale_id: { Args: { p_subscription_id: string }; Returns: string }
       mark_subscription_cancelled: {
@@ -745,6 +839,14 @@ export type Database = {
         Returns: Json
       }
       session_meets_mfa: { Args: never; Returns: boolean }
+      start_knowledge_check: {
+        Args: { p_course_slug: string; p_lesson_slug: string }
+        Returns: Json
+      }
+      submit_knowledge_check: {
+        Args: { p_answers: Json; p_attempt_id: string; p_token?: string }
+        Returns: Json
+      }
       subscriptions_to_cancel: {
         Args: { p_user_id: string }
         Returns: string[]

@@ -1,5 +1,6 @@
 // Publishes the lessons' knowledge checks (docs/modules/<course>/<lesson>.check.yaml) into
-// public.knowledge_check_questions with the service role: the only place answers live, since the
+// public.knowledge_check_questions (and each check's questions per attempt into
+// knowledge_check_settings) with the service role: the only place answers live, since the
 // site build never includes them. Writes only questions that changed and deletes questions (and
 // whole checks) that left docs/, so a second run changes nothing. Run after the course sync
 // (lessons must exist).
@@ -80,6 +81,14 @@ export async function publishKnowledgeChecks(client: ServiceClient, docsDir: str
       rows.push(row);
       report.written.push(`${lesson}#${question.id}`);
     });
+  }
+  // How many questions an attempt asks, per lesson: one small upsert, always (it is idempotent).
+  const settings = checks.flatMap(({lesson, check: lessonCheck}) => {
+    const lessonId = idByKey.get(lesson);
+    return lessonId === undefined ? [] : [{lesson_id: lessonId, ask: lessonCheck.ask}];
+  });
+  if (settings.length > 0) {
+    rowsOf(await client.from('knowledge_check_settings').upsert(settings, {onConflict: 'lesson_id'}).select('lesson_id'), 'publishing questions per attempt');
   }
   if (rows.length > 0) {
     rowsOf(

@@ -1,6 +1,7 @@
 // Knowledge checks and certificates service: the one place the site talks to Supabase about
-// checks, attempts and certificates. The database grades (grade_knowledge_check) and alone holds
-// the answers; this module turns its calls into typed results and the texts the UI shows.
+// checks, attempts and certificates. The database draws each attempt (start_knowledge_check),
+// grades it (submit_knowledge_check) and alone holds the answers; this module turns its calls
+// into typed results and the texts the UI shows.
 import {NETWORK_ERROR, errorMessage} from './errors';
 import type {Json} from '../../shared/database.types';
 import * as J from './jsonAnswer';
@@ -8,7 +9,7 @@ import type {DatabaseClient} from './supabase';
 
 export type QuestionType = 'single' | 'multiple' | 'numeric';
 
-/** A question as a learner sees it before answering: no answer, no explanation. */
+/** A question as an attempt presents it: no answer, no explanation, options in the server's order. */
 export interface CheckQuestion {
   id: string;
   type: QuestionType;
@@ -16,26 +17,46 @@ export interface CheckQuestion {
   /** The lesson heading it comes from, e.g. "#the-formulas". */
   section: string;
   unit: string | null;
-  /** Option texts in display order (empty for numeric questions). */
+  /** Option texts in presented order (empty for numeric questions). */
   options: string[];
 }
 
+/** A lesson's check before an attempt: its rules and the learner's standing. */
 export interface LessonCheck {
   passMark: number;
-  questions: CheckQuestion[];
+  /** Questions one attempt asks. */
+  ask: number;
   /** The signed-in learner's best score so far (null: no attempt, or not signed in). */
   bestScore: number | null;
   passed: boolean;
   attempts: number;
+  /** When the next attempt may start (ISO 8601), or null if now. */
+  retryAt: string | null;
 }
 
-/** Option indexes for single/multiple questions, a number for numeric ones. */
-export type Answer = number[] | number;
-export type Answers = Record<string, Answer>;
+/** One started attempt: the drawn questions in the order the server chose. */
+export interface CheckAttempt {
+  attemptId: string;
+  /** The anonymous caller's proof of the attempt (null for signed-in learners). */
+  token: string | null;
+  passMark: number;
+  questions: CheckQuestion[];
+}
 
-export type QuestionResult =
-  | {id: string; correct: boolean; kind: 'choice'; correctOptions: number[]; explanations: string[]}
-  | {id: string; correct: boolean; kind: 'numeric'; answer: number; tolerance: number; unit: string | null; explanation: string};
+/** Presented option positions for choice questions, a number for numeric ones, null unanswered. */
+export type Answer = number[] | number | null;
+
+/** What the server reveals of a question's answer: only after a signed-in learner's pass. */
+export type Reveal =
+  | {kind: 'choice'; correctOptions: number[]; explanations: string[]}
+  | {kind: 'numeric'; answer: number; tolerance: number; unit: string | null; explanation: string};
+
+export interface QuestionResult {
+  id: string;
+  correct: boolean;
+  section: string;
+  reveal: Reveal | null;
+}
 
 export interface CertificateSummary {
   code: string;
@@ -55,31 +76,59 @@ export interface GradeResult {
   lessonCompleted: boolean;
   /** The course certificate, once this pass completed (or had already completed) the course. */
   certificate: CertificateSummary | null;
+  /** After a failure: when the next attempt may start (null if now). */
+  retryAt: string | null;
+  /** In presented order. */
   questions: QuestionResult[];
 }
 
 export type Result<T> = {data: T; error: null} | {data: null; error: string};
+/** A refusal may carry the time the next attempt opens (the cool-down after failures). */
+export type CheckResult<T> = {data: T; error: null} | {data: null; error: string; retryAt: string | null};
 
 export const CHECK_ERRORS = {
   premium: 'This knowledge check is part of Premium. Upgrade to take it.',
   notFound: 'This lesson has no knowledge check yet.',
   load: 'The knowledge check could not be loaded.',
   grade: 'Your answers could not be graded.',
+  stale: 'This attempt is no longer open. Start a new one.',
   network: NETWORK_ERROR,
 } as const;
 
 interface ErrorLike {
   message?: unknown;
   code?: unknown;
+  details?: unknown;
+}
+
+const asErrorLike = (error: unknown): ErrorLike => (typeof error === 'object' && error !== null ? error : {message: String(error)}) as ErrorLike;
+
+/** A cool-down refusal's next-try time (PostgREST 429, details = ISO time), else null. */
+export function retryAtOf(error: unknown): string | null {
+  const e = asErrorLike(error);
+  return e.code === 'PT429' && typeof e.details === 'string' && !Number.isNaN(Date.parse(e.details)) ? e.details : null;
+}
+
+/** "You can try again at 14:32 (in 4 minutes)." in the reader's time zone. */
+export function retryMessage(retryAt: string, now: Date = new Date()): string {
+  const at = new Date(retryAt);
+  const minutes = Math.max(1, Math.round((at.getTime() - now.getTime()) / 60_000));
+  const time = at.toLocaleTimeString(undefined, {hour: '2-digit', minute: '2-digit'});
+  return `You can try again at ${time} (in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}).`;
 }
 
 function checkErrorMessage(error: unknown, fallback: string): string {
-  const e = (typeof error === 'object' && error !== null ? error : {message: String(error)}) as ErrorLike;
+  const e = asErrorLike(error);
   const message = typeof e.message === 'string' ? e.message : '';
+  const retryAt = retryAtOf(error);
+  if (retryAt) return `You have not passed this check several times in the last hour. ${retryMessage(retryAt)}`;
   if (message === 'Premium required') return CHECK_ERRORS.premium;
   if (message === 'Lesson not found' || message === 'This lesson has no knowledge check') return CHECK_ERRORS.notFound;
+  if (e.code === 'PT409' || e.code === 'PT404') return CHECK_ERRORS.stale;
   return errorMessage(error, fallback);
 }
+
+const refused = (error: unknown, fallback: string) => ({data: null, error: checkErrorMessage(error, fallback), retryAt: retryAtOf(error)});
 
 const isQuestionType = (type: string): type is QuestionType => type === 'single' || type === 'multiple' || type === 'numeric';
 
@@ -88,25 +137,39 @@ function questionType(value: Json | undefined): QuestionType {
   return isQuestionType(type) ? type : J.unexpected(`question type ${type}`);
 }
 
-/** get_knowledge_check's answer: the questions without answers, and the learner's standing. */
+/** get_knowledge_check's answer: the check's rules and the learner's standing. */
 export function parseCheck(value: Json | undefined): LessonCheck {
   const raw = J.object(value);
   return {
     passMark: J.number(raw.pass_mark),
-    questions: J.array(raw.questions).map((item) => {
-      const q = J.object(item);
-      return {
-        id: J.string(q.id),
-        type: questionType(q.type),
-        prompt: J.string(q.prompt),
-        section: J.string(q.section),
-        unit: J.nullable(q.unit, J.string),
-        options: J.nullable(q.options, J.array)?.map(J.string) ?? [],
-      };
-    }),
+    ask: J.number(raw.ask),
     bestScore: J.nullable(raw.best_score, J.number),
     passed: J.boolean(raw.passed),
     attempts: J.number(raw.attempts),
+    retryAt: J.nullable(raw.retry_at, J.string),
+  };
+}
+
+function parseQuestion(item: Json | undefined): CheckQuestion {
+  const q = J.object(item);
+  return {
+    id: J.string(q.id),
+    type: questionType(q.type),
+    prompt: J.string(q.prompt),
+    section: J.string(q.section),
+    unit: J.nullable(q.unit, J.string),
+    options: J.nullable(q.options, J.array)?.map(J.string) ?? [],
+  };
+}
+
+/** start_knowledge_check's answer: the drawn questions in presented order. */
+export function parseAttempt(value: Json | undefined): CheckAttempt {
+  const raw = J.object(value);
+  return {
+    attemptId: J.string(raw.attempt_id),
+    token: J.nullable(raw.token, J.string),
+    passMark: J.number(raw.pass_mark),
+    questions: J.array(raw.questions).map(parseQuestion),
   };
 }
 
@@ -121,25 +184,38 @@ export async function loadLessonCheck(client: DatabaseClient, courseSlug: string
   }
 }
 
-function questionResult(item: Json | undefined): QuestionResult {
-  const q = J.object(item);
-  const id = J.string(q.id);
-  const correct = J.boolean(q.correct);
-  if (q.correct_options !== undefined && q.correct_options !== null) {
-    return {id, correct, kind: 'choice', correctOptions: J.array(q.correct_options).map(J.number), explanations: J.nullable(q.explanations, J.array)?.map((e) => J.nullable(e, J.string) ?? '') ?? []};
+/** Starts an attempt; refused with retryAt while a cool-down runs. */
+export async function startAttempt(client: DatabaseClient, courseSlug: string, lessonSlug: string): Promise<CheckResult<CheckAttempt>> {
+  try {
+    const {data, error} = await client.rpc('start_knowledge_check', {p_course_slug: courseSlug, p_lesson_slug: lessonSlug});
+    if (error) return refused(error, CHECK_ERRORS.load);
+    const attempt = J.parseAnswer(data, parseAttempt);
+    return attempt ? {data: attempt, error: null} : {data: null, error: CHECK_ERRORS.load, retryAt: null};
+  } catch (error) {
+    return refused(error, CHECK_ERRORS.load);
   }
-  return {
-    id,
-    correct,
-    kind: 'numeric',
-    answer: J.number(q.answer),
-    tolerance: J.number(q.tolerance),
-    unit: J.nullable(q.unit, J.string),
-    explanation: J.nullable(q.explanation, J.string) ?? '',
-  };
 }
 
-/** grade_knowledge_check's answer: the score, what was right, and the certificate it earned. */
+function parseReveal(q: J.JsonObject): Reveal | null {
+  if (q.correct_options !== undefined && q.correct_options !== null) {
+    return {
+      kind: 'choice',
+      correctOptions: J.array(q.correct_options).map(J.number),
+      explanations: J.nullable(q.explanations, J.array)?.map((e) => J.nullable(e, J.string) ?? '') ?? [],
+    };
+  }
+  if (q.answer !== undefined && q.answer !== null) {
+    return {kind: 'numeric', answer: J.number(q.answer), tolerance: J.number(q.tolerance), unit: J.nullable(q.unit, J.string), explanation: J.nullable(q.explanation, J.string) ?? ''};
+  }
+  return null;
+}
+
+function questionResult(item: Json | undefined): QuestionResult {
+  const q = J.object(item);
+  return {id: J.string(q.id), correct: J.boolean(q.correct), section: J.string(q.section), reveal: parseReveal(q)};
+}
+
+/** submit_knowledge_check's answer: the score, which questions were right, and what it earned. */
 export function parseGrade(value: Json | undefined): GradeResult {
   const raw = J.object(value);
   const certificate = J.nullable(raw.certificate, J.object);
@@ -155,18 +231,20 @@ export function parseGrade(value: Json | undefined): GradeResult {
     certificate: certificate
       ? {code: J.string(certificate.code), courseTitle: J.string(certificate.course_title), issuedAt: J.string(certificate.issued_at)}
       : null,
+    retryAt: J.nullable(raw.retry_at, J.string),
     questions: J.array(raw.questions).map(questionResult),
   };
 }
 
-export async function gradeLessonCheck(client: DatabaseClient, courseSlug: string, lessonSlug: string, answers: Answers): Promise<Result<GradeResult>> {
+/** Grades an attempt: `answers` in the attempt's presented order. */
+export async function submitAttempt(client: DatabaseClient, attempt: Pick<CheckAttempt, 'attemptId' | 'token'>, answers: Answer[]): Promise<CheckResult<GradeResult>> {
   try {
-    const {data, error} = await client.rpc('grade_knowledge_check', {p_course_slug: courseSlug, p_lesson_slug: lessonSlug, p_answers: answers});
-    if (error) return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.grade)};
+    const {data, error} = await client.rpc('submit_knowledge_check', {p_attempt_id: attempt.attemptId, p_answers: answers, p_token: attempt.token ?? undefined});
+    if (error) return refused(error, CHECK_ERRORS.grade);
     const grade = J.parseAnswer(data, parseGrade);
-    return grade ? {data: grade, error: null} : {data: null, error: CHECK_ERRORS.grade};
+    return grade ? {data: grade, error: null} : {data: null, error: CHECK_ERRORS.grade, retryAt: null};
   } catch (error) {
-    return {data: null, error: checkErrorMessage(error, CHECK_ERRORS.grade)};
+    return refused(error, CHECK_ERRORS.grade);
   }
 }
 

@@ -1,4 +1,4 @@
-import React, {useCallback, useEffect, useId, useRef, useState} from 'react';
+import React, {useCallback, useEffect, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import type {CatalogCourse} from '@site/src/catalog/types';
@@ -7,9 +7,12 @@ import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useProgress} from '@site/src/lib/progressStore';
 import {certificatePath} from '@site/src/lib/certificates';
 import {
-  gradeLessonCheck,
   loadLessonCheck,
-  type Answers,
+  retryMessage,
+  startAttempt,
+  submitAttempt,
+  type Answer,
+  type CheckAttempt,
   type CheckQuestion,
   type GradeResult,
   type LessonCheck,
@@ -20,27 +23,30 @@ import type {KnowledgeCheckProps} from './index';
 import styles from './styles.module.css';
 import {errorMessage} from '@site/src/lib/errors';
 
-/** What the learner has entered: option indexes, or the text of a numeric answer. */
+/** What the learner has entered, by presented question: option positions, or a numeric answer's text. */
 type Draft = Record<string, number[] | string>;
 
 type Phase =
   | {name: 'loading'}
   | {name: 'error'; message: string}
-  | {name: 'ready'; check: LessonCheck; result: GradeResult | null; submitted: Answers | null};
+  /** A cool-down after repeated failures: no attempt until retryAt. */
+  | {name: 'waiting'; check: LessonCheck | null; retryAt: string}
+  | {name: 'ready'; check: LessonCheck; attempt: CheckAttempt; result: GradeResult | null};
 
-function toAnswers(questions: CheckQuestion[], draft: Draft): {answers: Answers; missing: string[]} {
-  const answers: Answers = {};
+function toAnswers(questions: CheckQuestion[], draft: Draft): {answers: Answer[]; missing: string[]} {
+  const answers: Answer[] = [];
   const missing: string[] = [];
   for (const q of questions) {
     const value = draft[q.id];
     if (q.type === 'numeric') {
       const n = typeof value === 'string' ? parseNumber(value) : null;
       if (n === null) missing.push(q.id);
-      else answers[q.id] = n;
+      answers.push(n);
     } else if (Array.isArray(value) && value.length > 0) {
-      answers[q.id] = value;
+      answers.push(value);
     } else {
       missing.push(q.id);
+      answers.push(null);
     }
   }
   return {answers, missing};
@@ -56,9 +62,10 @@ function sectionTitle(section: string): string {
 }
 
 /**
- * The check itself, loaded on demand (see index.tsx): fetches the questions as it mounts, lets the
- * learner answer, and has the database grade. A pass marks the lesson complete and may issue the
- * course certificate.
+ * The check itself, loaded on demand (see index.tsx). The database draws each attempt (which
+ * questions, in which order, each question's options in which order) and grades it: a failed
+ * attempt names the questions to revisit without their answers; a signed-in learner's pass shows
+ * the explanations, marks the lesson complete and may issue the course certificate.
  */
 export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps): React.JSX.Element {
   const {state: auth, getClient} = useAuth();
@@ -73,67 +80,50 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
   const signedIn = auth.status === 'signedIn';
   const userId = signedIn ? auth.user.id : null;
 
-  /** An anonymous visitor's graded answers, saved for them once they sign in. */
-  const unsaved = useRef<Answers | null>(null);
-
-  const showResult = useCallback(
-    (check: LessonCheck, result: GradeResult, answers: Answers) => {
-      setPhase({
-        name: 'ready',
-        check: {
-          ...check,
-          bestScore: result.bestScore ?? check.bestScore,
-          passed: check.passed || (result.saved && result.passed),
-          attempts: check.attempts + (result.saved ? 1 : 0),
-        },
-        result,
-        submitted: answers,
-      });
-      unsaved.current = result.saved ? null : answers;
-      // A pass completed the lesson: the progress panel and sidebar read the shared store.
-      if (result.lessonCompleted) void reload();
-    },
-    [reload],
-  );
-
-  const start = useCallback(async () => {
-    setPhase({name: 'loading'});
-    try {
-      const client = await getClient();
-      const loaded = await loadLessonCheck(client, course.slug, lesson.slug);
-      if (loaded.error !== null) {
-        setPhase({name: 'error', message: loaded.error});
-        return;
-      }
-      const pending = userId ? unsaved.current : null;
-      unsaved.current = null;
-      if (pending) {
-        // The visitor took the check, then signed in: record that attempt as theirs.
-        const graded = await gradeLessonCheck(client, course.slug, lesson.slug, pending);
-        if (graded.error === null) {
-          setDraft(Object.fromEntries(Object.entries(pending).map(([id, a]) => [id, typeof a === 'number' ? String(a) : a])));
-          showResult(loaded.data, graded.data, pending);
+  /** Fetches the check's standing, then a fresh draw (unless a cool-down runs). */
+  const begin = useCallback(
+    async (known: LessonCheck | null) => {
+      setPhase({name: 'loading'});
+      setDraft({});
+      setFormError(null);
+      try {
+        const client = await getClient();
+        let check = known;
+        if (!check) {
+          const loaded = await loadLessonCheck(client, course.slug, lesson.slug);
+          if (loaded.error !== null) {
+            setPhase({name: 'error', message: loaded.error});
+            return;
+          }
+          check = loaded.data;
+        }
+        if (check.retryAt && Date.parse(check.retryAt) > Date.now()) {
+          setPhase({name: 'waiting', check, retryAt: check.retryAt});
           return;
         }
+        const started = await startAttempt(client, course.slug, lesson.slug);
+        if (started.error !== null) {
+          setPhase(started.retryAt ? {name: 'waiting', check, retryAt: started.retryAt} : {name: 'error', message: started.error});
+          return;
+        }
+        setPhase({name: 'ready', check, attempt: started.data, result: null});
+      } catch (error) {
+        setPhase({name: 'error', message: errorMessage(error)});
       }
-      setPhase({name: 'ready', check: loaded.data, result: null, submitted: null});
-    } catch (error) {
-      setPhase({name: 'error', message: errorMessage(error)});
-    }
-  }, [getClient, course.slug, lesson.slug, userId, showResult]);
+    },
+    [getClient, course.slug, lesson.slug],
+  );
 
-  // A change of user starts over (keeping an anonymous attempt to save).
+  // A change of user starts over with a draw of their own.
   useEffect(() => {
-    setDraft({});
-    setFormError(null);
-    void start();
-  }, [userId, start]);
+    void begin(null);
+  }, [userId, begin]);
 
   const submit = useCallback(
     async (event: React.FormEvent) => {
       event.preventDefault();
       if (phase.name !== 'ready' || phase.result) return;
-      const {answers, missing} = toAnswers(phase.check.questions, draft);
+      const {answers, missing} = toAnswers(phase.attempt.questions, draft);
       if (missing.length > 0) {
         setFormError(`Answer every question before submitting (${missing.length} still ${missing.length === 1 ? 'needs' : 'need'} an answer).`);
         formRef.current?.querySelector<HTMLElement>(`[data-question="${missing[0]}"] input`)?.focus();
@@ -142,16 +132,33 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
       setFormError(null);
       setBusy(true);
       try {
-        const graded = await gradeLessonCheck(await getClient(), course.slug, lesson.slug, answers);
-        if (graded.error !== null) setFormError(graded.error);
-        else showResult(phase.check, graded.data, answers);
+        const graded = await submitAttempt(await getClient(), phase.attempt, answers);
+        if (graded.error !== null) {
+          if (graded.retryAt) setPhase({name: 'waiting', check: phase.check, retryAt: graded.retryAt});
+          else setFormError(graded.error);
+          return;
+        }
+        const result = graded.data;
+        setPhase({
+          ...phase,
+          check: {
+            ...phase.check,
+            bestScore: result.bestScore ?? phase.check.bestScore,
+            passed: phase.check.passed || (result.saved && result.passed),
+            attempts: phase.check.attempts + (result.saved ? 1 : 0),
+            retryAt: result.retryAt,
+          },
+          result,
+        });
+        // A pass completed the lesson: the progress panel and sidebar read the shared store.
+        if (result.lessonCompleted) void reload();
       } catch (error) {
         setFormError(errorMessage(error));
       } finally {
         setBusy(false);
       }
     },
-    [phase, draft, getClient, course.slug, lesson.slug, showResult],
+    [phase, draft, getClient, reload],
   );
 
   useEffect(() => {
@@ -159,59 +166,67 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
   }, [phase]);
 
   const retry = useCallback(() => {
-    if (phase.name !== 'ready') return;
-    setDraft({});
-    setFormError(null);
-    setPhase({...phase, result: null, submitted: null});
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus());
-  }, [phase]);
+    if (phase.name !== 'ready' && phase.name !== 'waiting') return;
+    void begin(phase.check).then(() => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus()));
+  }, [phase, begin]);
 
+  const check = phase.name === 'ready' || phase.name === 'waiting' ? phase.check : null;
   return (
     <>
       {phase.name === 'loading' && <p role="status">Loading the questions…</p>}
       {phase.name === 'error' && (
         <p className={styles.error} role="alert">
           {phase.message}{' '}
-          <button type="button" className="button button--link button--sm" onClick={() => void start()}>
+          <button type="button" className="button button--link button--sm" onClick={() => void begin(null)}>
             Try again
           </button>
         </p>
       )}
-      {phase.name === 'ready' && phase.check.questions.length === 0 && <p>This lesson has no knowledge check yet.</p>}
-      {phase.name === 'ready' && phase.check.questions.length > 0 && (
-        <>
-          <p className={styles.meta}>
-            {phase.check.questions.length} questions · pass mark {formatScore(phase.check.passMark)}
-            {signedIn && phase.check.bestScore !== null && (
-              <>
-                {' '}
-                · <span data-testid="best-score">your best score: {formatScore(phase.check.bestScore)}</span>
-                {phase.check.passed && ' (passed)'}
-              </>
-            )}
+      {check && (
+        <p className={styles.meta}>
+          {check.ask} questions, drawn afresh for each attempt · pass mark {formatScore(check.passMark)}
+          {signedIn && check.bestScore !== null && (
+            <>
+              {' '}
+              · <span data-testid="best-score">your best score: {formatScore(check.bestScore)}</span>
+              {check.passed && ' (passed)'}
+            </>
+          )}
+        </p>
+      )}
+      {phase.name === 'waiting' && (
+        <div className={clsx(styles.summary, styles.failed)} data-testid="check-cooldown">
+          <p role="status">
+            You have not passed this check several times in the last hour. Take the time to reread the lesson. {retryMessage(phase.retryAt)}
           </p>
+          <button type="button" className="button button--secondary" onClick={retry}>
+            Try again
+          </button>
+        </div>
+      )}
+      {phase.name === 'ready' && (
+        <>
           {phase.result && (
             <ResultSummary
               ref={summaryRef}
               result={phase.result}
+              questions={phase.attempt.questions}
               course={course}
               signedIn={signedIn}
               onSignIn={dialogs ? () => dialogs.openAuth('signIn') : null}
-              onRetry={retry}
             />
           )}
           <form ref={formRef} onSubmit={(e) => void submit(e)} noValidate>
             <ol className={styles.questions}>
-              {phase.check.questions.map((question, index) => (
+              {phase.attempt.questions.map((question, index) => (
                 <li key={question.id} data-question={question.id}>
                   <QuestionField
                     question={question}
                     number={index + 1}
-                    total={phase.check.questions.length}
+                    total={phase.attempt.questions.length}
                     value={draft[question.id]}
                     onChange={(value) => setDraft((d) => ({...d, [question.id]: value}))}
-                    result={phase.result?.questions.find((r) => r.id === question.id) ?? null}
-                    submitted={phase.submitted?.[question.id]}
+                    result={phase.result?.questions[index] ?? null}
                   />
                 </li>
               ))}
@@ -229,7 +244,7 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
               </button>
             ) : (
               <button key="retry" type="button" className="button button--secondary" onClick={retry}>
-                Try again
+                Try again with new questions
               </button>
             )}
           </form>
@@ -241,13 +256,14 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
 
 interface ResultSummaryProps {
   result: GradeResult;
+  questions: CheckQuestion[];
   course: CatalogCourse;
   signedIn: boolean;
   onSignIn: (() => void) | null;
-  onRetry(): void;
 }
 
-const ResultSummary = React.forwardRef<HTMLDivElement, ResultSummaryProps>(function ResultSummary({result, course, signedIn, onSignIn, onRetry}, ref) {
+const ResultSummary = React.forwardRef<HTMLDivElement, ResultSummaryProps>(function ResultSummary({result, questions, course, signedIn, onSignIn}, ref) {
+  const toRevisit = result.questions.flatMap((r, i) => (r.correct ? [] : [{number: i + 1, result: r, question: questions[i]}]));
   return (
     <div ref={ref} tabIndex={-1} className={clsx(styles.summary, result.passed ? styles.passed : styles.failed)} data-testid="check-result">
       <p role="status" className={styles.score}>
@@ -270,18 +286,23 @@ const ResultSummary = React.forwardRef<HTMLDivElement, ResultSummaryProps>(funct
             </button>
           ) : (
             <Link to="/account">Sign in to save your results</Link>
-          )}{' '}
-          (this attempt is saved when you do) and earn the {course.title} certificate.
+          )}
+          , see the explanations when you pass, and earn the {course.title} certificate.
         </p>
       )}
       {!result.passed && (
-        <p>
-          Read the explanations below, revisit the sections they link to, then{' '}
-          <button type="button" className="button button--link button--sm" onClick={onRetry}>
-            try again
-          </button>
-          .
-        </p>
+        <>
+          <p>Reread these parts of the lesson, then try again. The next attempt asks a new selection of questions.</p>
+          <ul data-testid="revisit">
+            {toRevisit.map(({number, result: r, question}) => (
+              <li key={r.id}>
+                Question {number}
+                {question ? `, “${question.prompt}”` : ''}: <a href={r.section}>Revisit {sectionTitle(r.section)}</a>
+              </li>
+            ))}
+          </ul>
+          {result.retryAt && <p>{retryMessage(result.retryAt)}</p>}
+        </>
       )}
     </div>
   );
@@ -294,13 +315,13 @@ interface QuestionFieldProps {
   value: number[] | string | undefined;
   onChange(value: number[] | string): void;
   result: QuestionResult | null;
-  submitted: number[] | number | undefined;
 }
 
-function QuestionField({question, number, total, value, onChange, result, submitted}: QuestionFieldProps): React.JSX.Element {
-  const name = useId();
+function QuestionField({question, number, total, value, onChange, result}: QuestionFieldProps): React.JSX.Element {
+  const name = React.useId();
   const graded = result !== null;
   const chosen = Array.isArray(value) ? value : [];
+  const reveal = result?.reveal ?? null;
   return (
     <fieldset className={styles.question} disabled={graded}>
       <legend className={styles.legend}>
@@ -326,15 +347,14 @@ function QuestionField({question, number, total, value, onChange, result, submit
             value={typeof value === 'string' ? value : ''}
             onChange={(e) => onChange(e.target.value)}
           />
-          {result?.kind === 'numeric' && (
+          {reveal?.kind === 'numeric' && (
             <div className={styles.explanation}>
               <p>
-                {typeof submitted === 'number' && <>You answered {submitted}. </>}
-                Correct answer: {result.answer}
-                {result.tolerance > 0 && ` (±${result.tolerance})`}
-                {result.unit ? ` ${result.unit}` : ''}.
+                Correct answer: {reveal.answer}
+                {reveal.tolerance > 0 && ` (±${reveal.tolerance})`}
+                {reveal.unit ? ` ${reveal.unit}` : ''}.
               </p>
-              <p>{result.explanation}</p>
+              <p>{reveal.explanation}</p>
             </div>
           )}
         </div>
@@ -343,9 +363,9 @@ function QuestionField({question, number, total, value, onChange, result, submit
           {question.options.map((text, index) => {
             const id = `${name}-${index}`;
             const isChosen = chosen.includes(index);
-            const isCorrect = result?.kind === 'choice' && result.correctOptions.includes(index);
+            const isCorrect = reveal?.kind === 'choice' && reveal.correctOptions.includes(index);
             return (
-              <li key={index} className={clsx(styles.option, result && isCorrect && styles.correctOption)}>
+              <li key={index} className={clsx(styles.option, isCorrect && styles.correctOption)}>
                 <input
                   id={id}
                   type={question.type === 'single' ? 'radio' : 'checkbox'}
@@ -357,13 +377,13 @@ function QuestionField({question, number, total, value, onChange, result, submit
                   }}
                 />
                 <label htmlFor={id}>{text}</label>
-                {result?.kind === 'choice' && (
+                {reveal?.kind === 'choice' && (
                   <p className={styles.explanation}>
                     <strong>
                       {isCorrect ? 'Correct answer' : 'Not correct'}
                       {isChosen ? ' · your choice' : ''}:
                     </strong>{' '}
-                    {result.explanations[index]}
+                    {reveal.explanations[index]}
                   </p>
                 )}
               </li>
@@ -371,9 +391,9 @@ function QuestionField({question, number, total, value, onChange, result, submit
           })}
         </ul>
       )}
-      {result && (
+      {result && !result.correct && (
         <p className={styles.review}>
-          <a href={question.section}>Review {sectionTitle(question.section)} in this lesson</a>
+          <a href={question.section}>Revisit {sectionTitle(question.section)} in this lesson</a>
         </p>
       )}
     </fieldset>

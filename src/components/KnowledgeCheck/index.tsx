@@ -26,8 +26,8 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
   const userId = auth.status === 'signedIn' ? auth.user.id : null;
   const form = useChunk(knowledgeCheckForm, Boolean(userId) || started);
   const KnowledgeCheckForm = form.value;
-  // Signing out goes back to the Start button; signing in keeps the form mounted, so an
-  // anonymous attempt can be saved as the learner's.
+  // Signing out goes back to the Start button; signing in keeps the form mounted, and it draws
+  // a new attempt of the learner's own.
   useEffect(() => {
     if (!userId) setStarted(false);
   }, [userId]);
@@ -48,7 +48,7 @@ export default function KnowledgeCheck(props: KnowledgeCheckProps): React.JSX.El
         )
       ) : (
         <div className={styles.intro}>
-          <p>Test your understanding of this lesson. You can take the check without an account; sign in to save your result and earn the course certificate.</p>
+          <p>Test your understanding of this lesson. You can take the check without an account; sign in to save your result, see the explanations once you pass, and earn the course certificate.</p>
           <button type="button" className="button button--primary" onClick={() => setStarted(true)}>
             Start the knowledge check
           </button>
