@@ -114,6 +114,9 @@ describe('verifyCaller (functions check the caller’s JWT themselves)', () => {
   it('refuses the anon role and API keys: they are not a signed-in user', async () => {
     const anonJwt = await token(current, {role: 'anon', aud: 'authenticated'});
     expect(await call(env, `Bearer ${anonJwt}`)).toMatchObject({status: 401, body: {code: 'not_signed_in'}});
+    // The gateway's stand-in for an API key: role anon, no audience, no subject.
+    const gatewayJwt = await token(current, {role: 'anon', aud: undefined, sub: undefined});
+    expect(await call(env, `Bearer ${gatewayJwt}`)).toMatchObject({status: 401, body: {code: 'not_signed_in'}});
     const serviceJwt = await token(current, {role: 'service_role'});
     expect(await call(env, `Bearer ${serviceJwt}`)).toMatchObject({status: 401, body: {code: 'not_signed_in'}});
     for (const apiKey of ['sb_publishable_abc123', 'sb_secret_abc123']) {
