@@ -1,6 +1,8 @@
 // Knowledge checks and certificates in Chromium against the production build and a real
 // local-supabase: an anonymous visitor takes a check (the account code loads only at Start); a
-// learner fails, reads the explanations, retries and passes, which completes the lesson;
+// learner fails twice, sees which questions to revisit without their answers, meets the
+// cool-down (faked away in the database), passes a fresh draw and reads the explanations, which
+// completes the lesson;
 // passing both open-data checks issues a certificate whose public page verifies in a fresh
 // browser, prints on one page (A4 and Letter) and is axe-clean, as is the check, in light and
 // dark. And the build itself holds no answer.
@@ -32,10 +34,24 @@ async function open(page: Page, to: string): Promise<void> {
 
 const checkPanel = (page: Page): Locator => page.getByTestId('knowledge-check');
 
-/** Answers every question: the right answers, or a wrong one for each. */
+/** The questions the server presented, as YAML questions in presented order (found by prompt). */
+async function presented(page: Page, check: KnowledgeCheck) {
+  const legends = await checkPanel(page).getByRole('group').locator('legend').allTextContents();
+  return legends.map((legend) => {
+    const question = check.questions.find((q) => legend.includes(q.prompt));
+    if (!question) throw new Error(`no question in the pool has the prompt of "${legend}"`);
+    return question;
+  });
+}
+
+/**
+ * Answers every presented question: the right answers, or a wrong one for each. The options are
+ * found by their text, so the server's order of questions and options does not matter.
+ */
 async function answer(page: Page, check: KnowledgeCheck, right: boolean): Promise<void> {
   const panel = checkPanel(page);
-  for (const [index, question] of check.questions.entries()) {
+  await expect(panel.getByRole('group').first()).toBeVisible();
+  for (const [index, question] of (await presented(page, check)).entries()) {
     const group = panel.getByRole('group', {name: new RegExp(`^Question ${index + 1} of`)});
     if (question.type === 'numeric') {
       await group.getByLabel(/Your answer/).fill(String(right ? question.answer : question.answer + question.tolerance + 1000));
@@ -45,6 +61,17 @@ async function answer(page: Page, check: KnowledgeCheck, right: boolean): Promis
     for (const option of picks) await group.getByLabel(option.text, {exact: true}).check();
   }
   await panel.getByRole('button', {name: 'Submit answers'}).click();
+}
+
+/** Fakes the cool-down away: every graded attempt moves two hours back (service role). */
+async function endCoolDowns(): Promise<void> {
+  const {url, serviceRoleKey} = e2eBackend();
+  const response = await fetch(`${url}/rest/v1/knowledge_check_presentations?graded_at=not.is.null`, {
+    method: 'PATCH',
+    headers: {apikey: serviceRoleKey, Authorization: `Bearer ${serviceRoleKey}`, 'Content-Type': 'application/json'},
+    body: JSON.stringify({graded_at: new Date(Date.now() - 2 * 3600_000).toISOString()}),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
 }
 
 async function axe(page: Page, selector: string): Promise<void> {
@@ -93,49 +120,71 @@ test('an anonymous visitor takes a check, loading the account code only at Start
   await expect(panel.getByRole('heading', {name: 'Knowledge check'})).toBeVisible();
   expect(apiCalls).toEqual([]);
   await panel.getByRole('button', {name: 'Start the knowledge check'}).click();
-  await expect(panel.getByRole('group')).toHaveCount(checkOf('overview').questions.length);
-  expect(apiCalls.some((u) => u.includes('/rpc/get_knowledge_check'))).toBe(true);
+  await expect(panel.getByRole('group')).toHaveCount(checkOf('overview').ask);
+  expect(apiCalls.some((u) => u.includes('/rpc/start_knowledge_check'))).toBe(true);
   await answer(page, checkOf('overview'), true);
   await expect(panel.getByTestId('check-result')).toContainText('You scored 100%');
   await expect(panel.getByTestId('check-result')).toContainText('Your result was not saved');
   await expect(panel.getByRole('button', {name: 'Sign in to save your results'})).toBeVisible();
+  // Even a pass shows an anonymous visitor no answer.
+  await expect(panel.getByText(/Correct answer/)).toHaveCount(0);
   expect(consoleErrors.messages).toEqual([]);
 });
 
 let certificateCode = '';
 
-test('a learner fails, reads the explanations, retries, passes (the lesson completes), and earns the open-data certificate', async ({page, consoleErrors}) => {
+test('a learner fails, sees what to revisit without the answers, waits out the cool-down, passes a fresh draw (the lesson completes), and earns the open-data certificate', async ({page, consoleErrors}) => {
   const email = uniqueEmail('checks');
   await createConfirmedUser(email, PASSWORD, 'Rosalind Franklin');
   await open(page, overview.permalink);
   await signInThroughModal(page, email, PASSWORD);
   const panel = checkPanel(page);
   const check = checkOf('overview');
-  await expect(panel.getByRole('group')).toHaveCount(check.questions.length);
+  await expect(panel.getByRole('group')).toHaveCount(check.ask);
 
+  const firstDraw = await presented(page, check);
   await answer(page, check, false);
   const result = panel.getByTestId('check-result');
   await expect(result).toContainText('You scored 0%');
   await expect(result).toContainText('Not passed yet: the pass mark is 80%');
   await expect(result).toBeFocused();
-  // Every option's explanation, the right answers marked, a link to the section.
-  const first = check.questions[0]!;
-  if (first.type === 'numeric') throw new Error('expected a choice question first');
-  for (const option of first.options) await expect(panel.getByText(option.explanation.slice(0, 40), {exact: false})).toBeVisible();
-  await expect(panel.getByText('✗ Incorrect')).toHaveCount(check.questions.length);
-  await expect(panel.getByRole('link', {name: /^Review .* in this lesson$/}).first()).toHaveAttribute('href', first.section);
+  // Which questions to revisit, each linking its section; no right answer, no explanation.
+  await expect(panel.getByText('✗ Incorrect')).toHaveCount(check.ask);
+  const revisit = panel.getByTestId('revisit').getByRole('link');
+  await expect(revisit).toHaveCount(check.ask);
+  expect(await revisit.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual(firstDraw.map((q) => q.section));
+  await expect(panel.getByText(/Correct answer/)).toHaveCount(0);
+  for (const question of firstDraw) {
+    const explanations = question.type === 'numeric' ? [question.explanation] : question.options.map((o) => o.explanation);
+    for (const text of explanations) await expect(panel.getByText(text.slice(0, 40), {exact: false})).toHaveCount(0);
+  }
   await expect(page.getByRole('button', {name: 'Mark as complete'})).toBeVisible();
 
-  await panel.getByRole('button', {name: 'Try again'}).last().click();
+  // A second failure within the hour: the next try waits a minute.
+  await panel.getByRole('button', {name: 'Try again with new questions'}).click();
   await expect(panel.getByTestId('check-result')).toHaveCount(0);
+  await answer(page, check, false);
+  await expect(result).toContainText('You can try again at');
+  await panel.getByRole('button', {name: 'Try again with new questions'}).click();
+  await expect(panel.getByTestId('check-cooldown')).toContainText(/You can try again at .+ \(in 1 minute\)\./);
+  await expect(panel.getByRole('group')).toHaveCount(0);
+
+  await endCoolDowns();
+  await panel.getByRole('button', {name: 'Try again'}).click();
+  await expect(panel.getByRole('group')).toHaveCount(check.ask);
+  const passDraw = await presented(page, check);
   await answer(page, check, true);
   await expect(result).toContainText('You scored 100%');
   await expect(result).toContainText('This lesson is now marked as complete.');
   await expect(panel.getByTestId('best-score')).toContainText('100%');
   await expect(page.getByTestId('lesson-progress').getByRole('button', {name: '✓ Completed'})).toBeVisible();
+  // A pass shows the explanations of the right answers.
+  const shown = passDraw[0]!;
+  const explanation = shown.type === 'numeric' ? shown.explanation : shown.options.find((o) => o.correct)!.explanation;
+  await expect(panel.getByText(explanation.slice(0, 40), {exact: false}).first()).toBeVisible();
 
   await open(page, workflow.permalink);
-  await expect(checkPanel(page).getByRole('group')).toHaveCount(checkOf('workflow').questions.length);
+  await expect(checkPanel(page).getByRole('group')).toHaveCount(checkOf('workflow').ask);
   await answer(page, checkOf('workflow'), true);
   await expect(checkPanel(page).getByTestId('check-result')).toContainText(`You have earned your certificate for ${course.title}`);
   await checkPanel(page).getByRole('link', {name: 'View your certificate'}).click();
@@ -189,11 +238,11 @@ test('the result\'s "Try again" button appears in its own colours, not faded fro
     const seen: string[] = ((window as unknown as {__retryTransitions: string[]}).__retryTransitions = []);
     document.addEventListener('transitionrun', (event) => {
       const target = event.target as HTMLElement;
-      if (target.tagName === 'BUTTON' && target.textContent?.trim() === 'Try again') seen.push(event.propertyName);
+      if (target.tagName === 'BUTTON' && target.textContent?.trim() === 'Try again with new questions') seen.push(event.propertyName);
     });
   });
   await answer(page, checkOf('overview'), false);
-  await expect(panel.getByRole('button', {name: 'Try again'}).last()).toBeVisible();
+  await expect(panel.getByRole('button', {name: 'Try again with new questions'})).toBeVisible();
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as unknown as {__retryTransitions: string[]}).__retryTransitions)).not.toContain('color');
 });
@@ -211,7 +260,9 @@ for (const mode of ['light', 'dark'] as const) {
     await answer(page, checkOf('overview'), false);
     await expect(panel.getByTestId('check-result')).toBeVisible();
     await axe(page, '[data-testid="knowledge-check"]');
-    await panel.getByRole('button', {name: 'Try again'}).last().click();
+    // Anonymous failures from this one address add up across tests: no cool-down here.
+    await endCoolDowns();
+    await panel.getByRole('button', {name: 'Try again with new questions'}).click();
     await answer(page, checkOf('overview'), true);
     await expect(panel.getByTestId('check-result')).toContainText('Passed.');
     await axe(page, '[data-testid="knowledge-check"]');
