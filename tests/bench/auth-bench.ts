@@ -24,17 +24,17 @@ async function signInAndUserThroughput(): Promise<{signIn: Figures; getUser: Fig
     const password = 'correct-horse-battery';
     const created = await fetch(`${backend.url}/auth/v1/admin/users`, {
       method: 'POST',
-      headers: {apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json'},
+      headers: {apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json'},
       body: JSON.stringify({email, password, email_confirm: true}),
     });
     if (!created.ok) throw new Error(`admin createUser failed: ${created.status}`);
     const url = new URL(`${backend.url}/auth/v1/token?grant_type=password`);
     const body = JSON.stringify({email, password});
-    const headers = {apikey: backend.anonKey, 'content-type': 'application/json'};
+    const headers = {apikey: backend.publishableKey, 'content-type': 'application/json'};
     const signIn = await load({url, method: 'POST', headers, body}, backend.process.pid);
     const session = (await (await fetch(url, {method: 'POST', headers, body})).json()) as {access_token: string};
     const userUrl = new URL(`${backend.url}/auth/v1/user`);
-    const userHeaders = {apikey: backend.anonKey, authorization: `Bearer ${session.access_token}`};
+    const userHeaders = {apikey: backend.publishableKey, authorization: `Bearer ${session.access_token}`};
     const getUser = await load({url: userUrl, method: 'GET', headers: userHeaders}, backend.process.pid);
     return {signIn, getUser};
   } finally {

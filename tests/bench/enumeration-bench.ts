@@ -19,8 +19,8 @@ async function timed(request: () => Promise<Response>): Promise<number> {
 export async function enumerationBench(): Promise<void> {
   const backend = await startBackend({persistent: false, rateLimitScale: 1e6, env: {MAILER_MAX_FREQUENCY: '0'}});
   try {
-    const headers = {apikey: backend.anonKey, 'content-type': 'application/json'};
-    const admin = {apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json'};
+    const headers = {apikey: backend.publishableKey, 'content-type': 'application/json'};
+    const admin = {apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json'};
     const known = `bench.known.${Date.now()}@example.com`;
     await fetch(`${backend.url}/auth/v1/admin/users`, {method: 'POST', headers: admin, body: JSON.stringify({email: known, password: 'correct-horse-battery', email_confirm: true})});
     const post = (path: string, body: unknown) => () => fetch(`${backend.url}/auth/v1${path}`, {method: 'POST', headers, body: JSON.stringify(body)});

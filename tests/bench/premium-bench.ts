@@ -8,6 +8,7 @@ import {gzipSync} from 'node:zlib';
 import {createClient} from '@supabase/supabase-js';
 import type {Browser} from 'playwright-core';
 import {run} from '../../scripts/lib/run';
+import {createServiceClient} from '../../scripts/lib/serviceClient';
 import {startBackend, type Backend} from '../integration/harness';
 import {waitForHydration} from '../hydration';
 import {launchChromium} from './firstVisitJs';
@@ -24,7 +25,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function premiumSession(backend: Backend): Promise<unknown> {
-  const admin = createClient(backend.url, backend.serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const admin = createServiceClient({url: backend.url, key: backend.secretKey});
   const email = `bench-premium-${Date.now()}@example.com`;
   const password = 'bench-premium-password';
   const created = await admin.auth.admin.createUser({email, password, email_confirm: true});
@@ -32,7 +33,7 @@ async function premiumSession(backend: Backend): Promise<unknown> {
   const end = new Date(Date.now() + 365 * 24 * 3600 * 1000).toISOString();
   const updated = await admin.from('profiles').update({subscription_status: 'active', subscription_end_date: end}).eq('id', created.data.user.id);
   if (updated.error) throw new Error(updated.error.message);
-  const learner = createClient(backend.url, backend.anonKey, {auth: {persistSession: false, autoRefreshToken: false}});
+  const learner = createClient(backend.url, backend.publishableKey, {auth: {persistSession: false, autoRefreshToken: false}});
   const signIn = await learner.auth.signInWithPassword({email, password});
   if (signIn.error) throw signIn.error;
   return signIn.data.session;
@@ -90,7 +91,7 @@ export async function premiumBench(): Promise<void> {
   const gated = path.join(os.tmpdir(), 'rma-build-premium');
   const free = path.join(os.tmpdir(), 'rma-build-premium-as-free');
   try {
-    const env = {SUPABASE_URL: backend.url, SUPABASE_ANON_KEY: backend.anonKey};
+    const env = {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey};
     if ((await run('npx', ['docusaurus', 'build', '--out-dir', gated], env)) !== 0) throw new Error('build failed');
     if ((await run('npx', ['docusaurus', 'build', '--out-dir', free], {...env, RMA_PREMIUM_AS_FREE: '1'})) !== 0) throw new Error('free build failed');
     const session = await premiumSession(backend);

@@ -16,14 +16,14 @@ export async function signIn(backend: Backend): Promise<{userId: string; token: 
   const password = 'correct-horse-battery';
   const admin = await fetch(`${backend.url}/auth/v1/admin/users`, {
     method: 'POST',
-    headers: {apikey: backend.serviceRoleKey, authorization: `Bearer ${backend.serviceRoleKey}`, 'content-type': 'application/json'},
+    headers: {apikey: backend.secretKey, authorization: `Bearer ${backend.secretKey}`, 'content-type': 'application/json'},
     body: JSON.stringify({email, password, email_confirm: true, user_metadata: {full_name: 'Bench Learner'}}),
   });
   if (!admin.ok) throw new Error(`admin createUser failed: ${admin.status} ${await admin.text()}`);
   const user = (await admin.json()) as {id: string};
   const token = await fetch(`${backend.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: {apikey: backend.anonKey, 'content-type': 'application/json'},
+    headers: {apikey: backend.publishableKey, 'content-type': 'application/json'},
     body: JSON.stringify({email, password}),
   });
   if (!token.ok) throw new Error(`sign-in failed: ${token.status} ${await token.text()}`);
@@ -64,12 +64,12 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
   try {
     const {userId, token} = await signIn(backend);
     const pid = backend.process.pid;
-    const headers = {apikey: backend.anonKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
+    const headers = {apikey: backend.publishableKey, authorization: `Bearer ${token}`, accept: 'application/vnd.pgrst.object+json'};
     const single = new URL(`${backend.url}/rest/v1/profiles?select=*&id=eq.${userId}`);
     print('GET one profiles row (RLS, user JWT)', await load({url: single, method: 'GET', headers}, pid));
 
     const courses = new URL(`${backend.url}/rest/v1/courses?select=id,slug,title,lessons(id,slug,title)&order=order_index&lessons.order=order_index`);
-    print('GET courses with lessons embedded (anon)', await load({url: courses, method: 'GET', headers: {apikey: backend.anonKey, authorization: `Bearer ${backend.anonKey}`}}, pid));
+    print('GET courses with lessons embedded (anon)', await load({url: courses, method: 'GET', headers: {apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}`}}, pid));
 
     const rpc = new URL(`${backend.url}/rest/v1/rpc/track_lesson_progress`);
     const rpcBody = JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-design', p_seconds: 1});

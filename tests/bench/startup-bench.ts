@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {ROOT} from '../integration/harness';
+import {localPublishableKey, readLocalStatus} from '../../shared/localStatus';
 
 interface Startup {
   readyMs: number;
@@ -28,8 +29,10 @@ async function startOnce(dataDir: string, memory: boolean): Promise<Startup> {
     }
     const readyMs = performance.now() - t0;
     const apiUrl = (/API URL:\s+(\S+)/.exec(output) as RegExpExecArray)[1] as string;
-    const {anon_key: anonKey} = JSON.parse(fs.readFileSync(path.join(dataDir, 'status.json'), 'utf8')) as {anon_key: string};
-    const res = await fetch(`${apiUrl}/rest/v1/courses?select=slug&limit=1`, {headers: {apikey: anonKey, authorization: `Bearer ${anonKey}`}});
+    const status = readLocalStatus(dataDir);
+    if (!status) throw new Error(`local-supabase printed its URL before writing ${dataDir}/status.json`);
+    const publishableKey = localPublishableKey(status);
+    const res = await fetch(`${apiUrl}/rest/v1/courses?select=slug&limit=1`, {headers: {apikey: publishableKey}});
     if (res.status !== 200) throw new Error(`first REST request: ${res.status} ${await res.text()}`);
     return {readyMs, firstAnswerMs: performance.now() - t0};
   } finally {
