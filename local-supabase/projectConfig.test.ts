@@ -1,6 +1,7 @@
 // supabase/config.toml as the one source of settings: the CLI's defaults for absent keys, the
 // project's file as written, GOTRUE_* overrides, and a clear start-up error for a wrong type.
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseConfig} from './config';
@@ -83,6 +84,56 @@ sign_in_sign_ups = 7
     expect(auth.enableConfirmations).toBe(true);
     expect(auth.mailMaxFrequencySeconds).toBe(60);
     expect(verifyJwt.get('paypal-webhook')).toBe(false);
+  });
+
+  it('takes site_url and the redirect list from the environment, with supabase/.env.development as the local default', () => {
+    const file = path.resolve(__dirname, '../supabase/config.toml');
+    const local = readProjectConfig(file, {}).auth;
+    expect(local.siteUrl).toBe('http://localhost:3000');
+    expect(local.additionalRedirectUrls).toEqual(['http://127.0.0.1:3000/**']);
+    const production = readProjectConfig(file, {
+      SUPABASE_ENV: 'production',
+      SITE_URL: 'https://academy.example',
+      ADDITIONAL_REDIRECT_URL: 'https://academy.example/**',
+      SMTP_ENABLED: 'false',
+    }).auth;
+    expect(production.siteUrl).toBe('https://academy.example');
+    expect(production.additionalRedirectUrls).toEqual(['https://academy.example/**']);
+    // A variable set in the environment wins over the development default, as in the CLI.
+    expect(readProjectConfig(file, {SITE_URL: 'http://127.0.0.1:3100'}).auth.siteUrl).toBe('http://127.0.0.1:3100');
+  });
+
+  it('follows the CLI: env(NAME) from the environment, else the .env files of SUPABASE_ENV, else unresolved', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'project-config-'));
+    const supabaseDir = path.join(dir, 'supabase');
+    fs.mkdirSync(supabaseDir);
+    const file = path.join(supabaseDir, 'config.toml');
+    fs.writeFileSync(file, '[auth]\nsite_url = "env(SITE_URL)"\njwt_expiry = 900\n');
+    fs.writeFileSync(path.join(supabaseDir, '.env.development'), 'SITE_URL=http://localhost:3000\n');
+    fs.writeFileSync(path.join(supabaseDir, '.env.staging'), 'SITE_URL=https://staging.example\n');
+    fs.writeFileSync(path.join(supabaseDir, '.env.staging.local'), 'SITE_URL=https://mine.staging.example\n');
+    expect(readProjectConfig(file, {}).auth.siteUrl).toBe('http://localhost:3000');
+    expect(readProjectConfig(file, {SITE_URL: 'https://academy.example'}).auth.siteUrl).toBe('https://academy.example');
+    expect(readProjectConfig(file, {SUPABASE_ENV: 'staging'}).auth.siteUrl).toBe('https://mine.staging.example');
+    // The CLI keeps "env(SITE_URL)" and warns; a site URL like that is refused here at start.
+    expect(() => readProjectConfig(file, {SUPABASE_ENV: 'production'})).toThrow('SITE_URL is unset');
+    fs.rmSync(dir, {recursive: true, force: true});
+  });
+
+  it('enables custom SMTP from the SMTP_* variables only', () => {
+    const file = path.resolve(__dirname, '../supabase/config.toml');
+    expect(readProjectConfig(file, {}).auth.smtp).toBeUndefined();
+    const smtp = {SMTP_ENABLED: 'true', SMTP_HOST: 'smtp.example', SMTP_PORT: '465', SMTP_USER: 'resend', SMTP_PASS: 's3cret', SMTP_ADMIN_EMAIL: 'no-reply@academy.example'};
+    expect(readProjectConfig(file, smtp).auth.smtp).toEqual({
+      host: 'smtp.example',
+      port: 465,
+      user: 'resend',
+      pass: 's3cret',
+      adminEmail: 'no-reply@academy.example',
+      senderName: 'Research Methods Academy',
+    });
+    expect(() => readProjectConfig(file, {SMTP_ENABLED: 'true'})).toThrow('SMTP_HOST is unset');
+    expect(parseProjectConfig('[auth.email.smtp]\nhost = "h"\nadmin_email = "a@b"\n').auth.smtp?.port).toBe(587);
   });
 
   it("caps REST reads at the project's [api] max_rows", () => {

@@ -2,7 +2,11 @@
 // settings a hosted project gets from `supabase config push` (auth, API, functions' verify_jwt).
 // A missing key takes the Supabase CLI's default; the environment variable the CLI hands GoTrue
 // for the same setting (GOTRUE_*) overrides the file for one run, which is how tests switch them.
+// A string value "env(NAME)" is replaced as the CLI does (pkg/config LoadEnvHook): by NAME from the
+// environment, else from the .env files the CLI loads (loadDefaultEnv), else it stays as written.
 import fs from 'node:fs';
+import path from 'node:path';
+import {parseEnv} from 'node:util';
 import {parse} from 'smol-toml';
 import {parseGoDuration} from './goDuration';
 
@@ -17,6 +21,26 @@ export interface AuthRateLimits {
   /** /verify calls per 5 minutes per IP. */
   tokenVerifications: number;
 }
+
+/** `[auth.email.smtp]`: present only when enabled; hosted then sends through it, not its built-in mailer. */
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  user: string;
+  pass: string;
+  adminEmail: string;
+  senderName: string;
+}
+
+/** `[auth.email.template.<kind>]` as the CLI reads it; content_path made absolute. */
+export interface EmailTemplateSetting {
+  subject?: string;
+  contentPath?: string;
+}
+
+/** The template kinds config.toml can name (GoTrue's mailer templates). */
+export const EMAIL_TEMPLATE_KINDS = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change', 'reauthentication'] as const;
+export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
 export interface AuthSettings {
   /** `[auth] site_url`: the default redirect target and an always allowed origin. */
@@ -45,7 +69,10 @@ export interface AuthSettings {
   reauthenticationWindowSeconds: number;
   totpEnrollEnabled: boolean;
   totpVerifyEnabled: boolean;
+  /** `[auth.rate_limit]`; email_sent counts only with custom SMTP (hosted's built-in mailer has its own limit). */
   rateLimit: AuthRateLimits;
+  smtp?: SmtpSettings;
+  emailTemplates: Partial<Record<EmailTemplateKind, EmailTemplateSetting>>;
 }
 
 export interface ProjectConfig {
@@ -135,6 +162,54 @@ class Reader {
   }
 }
 
+const ENV_REFERENCE = /^env\((.*)\)$/;
+
+/** Replaces every "env(NAME)" string whose NAME is set (and not empty), as the CLI's LoadEnvHook. */
+function substituteEnv(value: unknown, env: Env): unknown {
+  if (typeof value === 'string') {
+    const name = ENV_REFERENCE.exec(value)?.[1];
+    const set = name === undefined ? undefined : env[name];
+    return set ? set : value;
+  }
+  if (Array.isArray(value)) return value.map((item) => substituteEnv(item, env));
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, substituteEnv(item, env)]));
+  }
+  return value;
+}
+
+/** The CLI only warns about an unset variable and keeps "env(NAME)"; a URL like that is unusable here. */
+function assertResolved(value: string, where: string): string {
+  const name = ENV_REFERENCE.exec(value)?.[1];
+  if (name !== undefined) {
+    throw new Error(`${where} is "${value}" but ${name} is unset: set it in the environment or in supabase/.env.development`);
+  }
+  return value;
+}
+
+/**
+ * The variables of the .env files the Supabase CLI loads (pkg/config loadNestedEnv): in the
+ * supabase directory, then the project directory, `.env.<SUPABASE_ENV>.local`, `.env.local` (not
+ * for "test"), `.env.<SUPABASE_ENV>`, `.env`, SUPABASE_ENV defaulting to "development". Like
+ * godotenv, a variable already set (the real environment, or an earlier file) wins.
+ */
+export function loadCliEnv(supabaseDir: string, env: Env): Env {
+  const merged: Env = {};
+  const name = env.SUPABASE_ENV || 'development';
+  const files = [`.env.${name}.local`, ...(name === 'test' ? [] : ['.env.local']), `.env.${name}`, '.env'];
+  for (const dir of [supabaseDir, path.dirname(supabaseDir)]) {
+    for (const file of files) {
+      const full = path.join(dir, file);
+      if (!fs.existsSync(full)) continue;
+      for (const [key, value] of Object.entries(parseEnv(fs.readFileSync(full, 'utf8')))) {
+        if (!(key in merged)) merged[key] = value;
+      }
+    }
+  }
+  for (const [key, value] of Object.entries(env)) if (value !== undefined) merged[key] = value;
+  return merged;
+}
+
 /** GoTrue lets a session younger than 24 hours change the password without a nonce. */
 const REAUTHENTICATION_WINDOW_SECONDS = 24 * 60 * 60;
 
@@ -145,7 +220,7 @@ const REAUTHENTICATION_WINDOW_SECONDS = 24 * 60 * 60;
 export function parseProjectConfig(text: string, env: Env = {}, file = 'config.toml'): ProjectConfig {
   let doc: Table;
   try {
-    doc = parse(text) as Table;
+    doc = substituteEnv(parse(text), env) as Table;
   } catch (error) {
     throw new Error(`${file}: ${(error as Error).message}`);
   }
@@ -164,8 +239,10 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
   }
   return {
     auth: {
-      siteUrl: read.text(auth, '[auth]', 'site_url', ['GOTRUE_SITE_URL', 'SITE_URL']) ?? 'http://127.0.0.1:3000',
-      additionalRedirectUrls: read.list(auth, '[auth]', 'additional_redirect_urls', ['GOTRUE_URI_ALLOW_LIST', 'ADDITIONAL_REDIRECT_URLS']),
+      siteUrl: assertResolved(read.text(auth, '[auth]', 'site_url', ['GOTRUE_SITE_URL', 'SITE_URL']) ?? 'http://127.0.0.1:3000', `${file}: [auth] site_url`),
+      additionalRedirectUrls: read
+        .list(auth, '[auth]', 'additional_redirect_urls', ['GOTRUE_URI_ALLOW_LIST', 'ADDITIONAL_REDIRECT_URLS'])
+        .map((url) => assertResolved(url, `${file}: [auth] additional_redirect_urls`)),
       jwtExpirySeconds: read.count(auth, '[auth]', 'jwt_expiry', 3600, ['GOTRUE_JWT_EXP', 'JWT_EXPIRY']),
       refreshTokenRotation: read.flag(auth, '[auth]', 'enable_refresh_token_rotation', true, ['GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED']),
       refreshTokenReuseIntervalSeconds: read.count(auth, '[auth]', 'refresh_token_reuse_interval', 10, [
@@ -194,13 +271,64 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
         signInSignUps: read.count(limits, '[auth.rate_limit]', 'sign_in_sign_ups', 30, ['GOTRUE_RATE_LIMIT_OTP']),
         tokenVerifications: read.count(limits, '[auth.rate_limit]', 'token_verifications', 30, ['GOTRUE_RATE_LIMIT_VERIFY']),
       },
+      smtp: readSmtp(email.smtp, file),
+      emailTemplates: readTemplates(table(email.template), file),
     },
     apiMaxRows: read.count(api, '[api]', 'max_rows', 1000, ['PGRST_DB_MAX_ROWS']),
     verifyJwt,
   };
 }
 
-/** `<supabaseDir>/config.toml`, or the CLI's defaults when the project has none. */
-export function readProjectConfig(file: string, env: Env = {}): ProjectConfig {
-  return parseProjectConfig(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', env, file);
+/**
+ * `[auth.email.smtp]`: a section without `enabled` is enabled (the CLI's default). `enabled` and
+ * `port` may be strings after env() substitution; the CLI decodes them weakly, and so does this.
+ */
+function readSmtp(value: unknown, file: string): SmtpSettings | undefined {
+  if (value === undefined) return undefined;
+  const smtp = table(value);
+  const where = `${file}: [auth.email.smtp]`;
+  const enabled = smtp.enabled ?? true;
+  if (enabled === false || enabled === 'false') return undefined;
+  if (enabled !== true && enabled !== 'true') throw new Error(`${where} enabled must be true or false (is ${JSON.stringify(enabled)})`);
+  const text = (key: string, required: boolean): string => {
+    const v = smtp[key] ?? '';
+    if (typeof v !== 'string') throw new Error(`${where} ${key} must be a string`);
+    if (required && v === '') throw new Error(`${where} ${key} is required when SMTP is enabled`);
+    // An unset user and password mean a server without authentication (a local catcher).
+    if (!required && ENV_REFERENCE.test(v)) return '';
+    return assertResolved(v, `${where} ${key}`);
+  };
+  const port = Number(smtp.port ?? 587);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`${where} port must be a port number (is ${JSON.stringify(smtp.port)})`);
+  return {
+    host: text('host', true),
+    port,
+    user: text('user', false),
+    pass: text('pass', false),
+    adminEmail: text('admin_email', true),
+    senderName: text('sender_name', false),
+  };
+}
+
+/** `[auth.email.template.<kind>]`; content_path is relative to the project directory, as in the CLI. */
+function readTemplates(section: Table, file: string): Partial<Record<EmailTemplateKind, EmailTemplateSetting>> {
+  const projectDir = path.dirname(path.dirname(path.resolve(file)));
+  const templates: Partial<Record<EmailTemplateKind, EmailTemplateSetting>> = {};
+  for (const [kind, value] of Object.entries(section)) {
+    const where = `${file}: [auth.email.template.${kind}]`;
+    if (!(EMAIL_TEMPLATE_KINDS as readonly string[]).includes(kind)) throw new Error(`${where} is not a template GoTrue sends`);
+    const {subject, content_path: contentPath} = table(value);
+    if (subject !== undefined && typeof subject !== 'string') throw new Error(`${where} subject must be a string`);
+    if (contentPath !== undefined && typeof contentPath !== 'string') throw new Error(`${where} content_path must be a string`);
+    templates[kind as EmailTemplateKind] = {subject, contentPath: contentPath ? path.resolve(projectDir, contentPath) : undefined};
+  }
+  return templates;
+}
+
+/**
+ * `<supabaseDir>/config.toml`, or the CLI's defaults when the project has none; env() values come
+ * from `env` (the process environment by default) and then the CLI's .env files.
+ */
+export function readProjectConfig(file: string, env: Env = process.env): ProjectConfig {
+  return parseProjectConfig(fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '', loadCliEnv(path.dirname(file), env), file);
 }

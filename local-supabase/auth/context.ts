@@ -1,5 +1,6 @@
 import type {JwtClaims} from '../keys';
 import type {Platform} from '../platform';
+import type {AuthMailer} from './mail';
 import type {RateLimiter} from './rateLimit';
 import type {Caller} from './requestAuth';
 import type {AuthSettings} from '../projectConfig';
@@ -11,6 +12,8 @@ export interface AuthContext {
   url: URL;
   ip: string;
   limiter: RateLimiter;
+  /** Renders the mails from config.toml's templates. */
+  mailer: AuthMailer;
   /** [auth] settings from supabase/config.toml. */
   settings: AuthSettings;
 }

@@ -1,14 +1,14 @@
 // GoTrue's secure e-mail change (api/user.go sendEmailChange, api/verify.go emailChangeVerify).
 // PUT /user {email} stores the new address in users.email_change and mails a link to it; with
 // double_confirm_changes the current address gets its own link and both must be followed (the
-// first answers "Confirmation link accepted"), otherwise it gets a notice. The account keeps the
-// old address until the change completes.
+// first answers "Confirmation link accepted"); without it the current address gets nothing, as
+// from GoTrue. Both links use the one email_change template. The account keeps the old address
+// until the change completes.
 import type {Queryable} from '../db/database';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {forbidden, unprocessable} from './errors';
 import {OTP_EXPIRY_SECONDS, verifyLink} from './links';
-import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
 import {findUserByEmail, findUserById, storeOneTimeToken, type UserRow} from './users';
 
@@ -48,14 +48,21 @@ export async function startEmailChange(ctx: AuthContext, tx: Queryable, user: Us
 }
 
 export async function mailEmailChange(ctx: AuthContext, user: UserRow, change: PendingChange, redirectTo: string): Promise<void> {
-  const minutes = OTP_EXPIRY_SECONDS / 60;
-  await ctx.platform.mail.send(linkMail('email_change_new', change.newEmail, verifyLink(ctx, change.newToken, 'email_change', redirectTo), change.newOtp, minutes));
-  if (change.current) {
-    const {email, token, otp} = change.current;
-    await ctx.platform.mail.send(linkMail('email_change_current', email, verifyLink(ctx, token, 'email_change', redirectTo), otp, minutes));
-  } else if (user.email) {
-    await ctx.platform.mail.send(linkMail('email_change_notice', user.email, null, null, minutes));
-  }
+  const mail = (to: string, token: string, otp: string) =>
+    ctx.platform.mail.send(
+      ctx.mailer.render('email_change', {
+        to,
+        email: user.email ?? '',
+        newEmail: change.newEmail,
+        confirmationUrl: verifyLink(ctx, token, 'email_change', redirectTo),
+        token: otp,
+        tokenHash: token,
+        redirectTo,
+        data: user.raw_user_meta_data,
+      }),
+    );
+  await mail(change.newEmail, change.newToken, change.newOtp);
+  if (change.current) await mail(change.current.email, change.current.token, change.current.otp);
 }
 
 export type EmailChangeOutcome = {kind: 'single'} | {kind: 'done'; user: UserRow};

@@ -2,7 +2,7 @@
 // and mailing them.
 import type {Queryable} from '../db/database';
 import type {AuthContext} from './context';
-import {linkMail, type LinkMailKind} from './mail';
+import type {LinkMailKind} from './mail';
 import {createFlowState, type PkceParams} from './pkce';
 import {newOtp, PKCE_PREFIX, tokenHash} from './tokens';
 import {storeOneTimeToken, type UserRow} from './users';
@@ -15,6 +15,8 @@ export interface IssuedLink {
   email: string;
   token: string;
   otp: string;
+  /** The account's user_metadata, GoTrue's {{ .Data }}. */
+  data: Record<string, unknown>;
 }
 
 // A magic link is a recovery token with another mail, an invitation a confirmation token, as in GoTrue.
@@ -35,7 +37,7 @@ export async function issueLinkToken(tx: Queryable, user: UserRow, kind: LinkMai
   await tx.query(`update auth.users set ${c.token} = $2, ${c.sentAt} = now()${invited}, updated_at = now() where id = $1`, [user.id, token]);
   await storeOneTimeToken(tx, user.id, c.type, token, email);
   if (pkce) await createFlowState(tx, user.id, pkce, c.flow);
-  return {kind, email, token, otp};
+  return {kind, email, token, otp, data: user.raw_user_meta_data ?? {}};
 }
 
 /** GoTrue's e-mail action link: GET /verify with the token hash, the type and where to go after. */
@@ -50,6 +52,26 @@ export function verifyLink(ctx: AuthContext, token: string, type: string, redire
 export const verifyType = (kind: LinkMailKind): string => COLUMNS[kind].verify;
 
 export async function mailLink(ctx: AuthContext, issued: IssuedLink, redirectTo: string): Promise<void> {
-  const link = verifyLink(ctx, issued.token, verifyType(issued.kind), redirectTo);
-  await ctx.platform.mail.send(linkMail(issued.kind, issued.email, link, issued.otp, OTP_EXPIRY_SECONDS / 60));
+  await ctx.platform.mail.send(renderLinkMail(ctx, issued, redirectTo));
+}
+
+function renderLinkMail(ctx: AuthContext, issued: IssuedLink, redirectTo: string) {
+  return ctx.mailer.render(issued.kind, {
+    to: issued.email,
+    email: issued.email,
+    confirmationUrl: verifyLink(ctx, issued.token, verifyType(issued.kind), redirectTo),
+    token: issued.otp,
+    tokenHash: issued.token,
+    redirectTo,
+    data: issued.data,
+  });
+}
+
+/**
+ * The work of mailing a link, minus the mail, for a request that sends nothing (an unknown
+ * address): the answer then takes about as long as when a mail is rendered and handed over.
+ */
+export function renderDecoyLinkMail(ctx: AuthContext, kind: LinkMailKind, email: string, redirectTo: string): void {
+  const otp = newOtp();
+  renderLinkMail(ctx, {kind, email, otp, token: tokenHash(email, otp), data: {}}, redirectTo);
 }

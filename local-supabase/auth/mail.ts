@@ -1,106 +1,109 @@
-// The e-mails the auth service sends: plain, branded, with the link (when there is one) and the
-// 6-digit code.
+// The e-mails the auth service sends, rendered from the templates config.toml names
+// ([auth.email.template.<kind>]: supabase/templates/*.html) with the variables hosted GoTrue gives
+// each kind, so the mailbox shows what production sends. A kind the file leaves out gets GoTrue's
+// own default. Templates are parsed when the service starts: a construct local-supabase does not
+// render is a start-up error naming the file and line.
+import fs from 'node:fs';
+import {parseTemplate, renderTemplate, TemplateError, type TemplateData} from '../mail/goTemplate';
+import {htmlToText} from '../mail/htmlText';
 import type {OutgoingMail} from '../mail/outbox';
-
-const BRAND = 'Research Methods Academy';
+import {EMAIL_TEMPLATE_KINDS, type AuthSettings, type EmailTemplateKind} from '../projectConfig';
 
 export type LinkMailKind = 'confirmation' | 'recovery' | 'magiclink' | 'invite';
-export type MailKind = LinkMailKind | 'email_change_new' | 'email_change_current' | 'email_change_notice' | 'reauthentication';
+export type MailKind = LinkMailKind | 'email_change' | 'reauthentication';
 
-const COPY: Record<MailKind, {subject: string; heading: string; intro: string; action: string; ignore: string}> = {
-  confirmation: {
-    subject: `Confirm your ${BRAND} account`,
-    heading: 'Confirm your e-mail address',
-    intro: `Thanks for signing up for ${BRAND}. Confirm your e-mail address to start learning.`,
-    action: 'Confirm my account',
-    ignore: 'If you did not sign up, you can ignore this e-mail; no account will be activated.',
-  },
-  recovery: {
-    subject: `Reset your ${BRAND} password`,
-    heading: 'Reset your password',
-    intro: `Someone (hopefully you) asked to reset the password of your ${BRAND} account.`,
-    action: 'Choose a new password',
-    ignore: 'If you did not ask for this, you can ignore this e-mail; your password stays unchanged.',
-  },
-  magiclink: {
-    subject: `Your ${BRAND} sign-in link`,
-    heading: 'Sign in',
-    intro: `Someone (hopefully you) asked to sign in to ${BRAND} with this e-mail address.`,
-    action: 'Sign in',
-    ignore: 'If you did not ask for this, you can ignore this e-mail; nobody is signed in.',
-  },
-  invite: {
-    subject: `You are invited to ${BRAND}`,
-    heading: 'You have been invited',
-    intro: `You have been invited to create an account on ${BRAND}. Accept to sign in and choose a password.`,
-    action: 'Accept the invitation',
-    ignore: 'If you do not want an account, you can ignore this e-mail.',
-  },
-  email_change_new: {
-    subject: `Confirm your new ${BRAND} e-mail address`,
-    heading: 'Confirm your new e-mail address',
-    intro: `Someone (hopefully you) asked to use this address for a ${BRAND} account.`,
-    action: 'Confirm this address',
-    ignore: 'If you did not ask for this, you can ignore this e-mail; nothing changes.',
-  },
-  email_change_current: {
-    subject: `Confirm the e-mail change on your ${BRAND} account`,
-    heading: 'Confirm your e-mail change',
-    intro: `Someone (hopefully you) asked to move your ${BRAND} account to another e-mail address. The change needs a confirmation from this address and from the new one.`,
-    action: 'Confirm the change',
-    ignore: 'If you did not ask for this, do not follow the link, and change your password: your account keeps this address.',
-  },
-  email_change_notice: {
-    subject: `Your ${BRAND} e-mail address is being changed`,
-    heading: 'Your e-mail address is being changed',
-    intro: `Someone (hopefully you) asked to move your ${BRAND} account to another e-mail address. It changes once the new address is confirmed.`,
-    action: '',
-    ignore: 'If this was not you, change your password now and contact support.',
-  },
-  reauthentication: {
-    subject: `Your ${BRAND} security code`,
-    heading: 'Confirm it is you',
-    intro: `Enter this code on ${BRAND} to confirm a change to your account's security.`,
-    action: '',
-    ignore: 'If you did not ask for this, someone may know your password: change it.',
-  },
+const TEMPLATE_OF: Record<MailKind, EmailTemplateKind> = {
+  confirmation: 'confirmation',
+  recovery: 'recovery',
+  magiclink: 'magic_link',
+  invite: 'invite',
+  email_change: 'email_change',
+  reauthentication: 'reauthentication',
 };
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] as string);
+// GoTrue's built-in subjects and bodies (internal/mailer), used for a kind config.toml leaves out.
+const GOTRUE_DEFAULTS: Record<EmailTemplateKind, {subject: string; body: string}> = {
+  confirmation: {
+    subject: 'Confirm Your Email',
+    body: '<h2>Confirm your email</h2><p>Follow this link to confirm your email:</p><p><a href="{{ .ConfirmationURL }}">Confirm your email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  invite: {
+    subject: 'You have been invited',
+    body: '<h2>You have been invited</h2><p>You have been invited to create a user on {{ .SiteURL }}. Follow this link to accept the invite:</p><p><a href="{{ .ConfirmationURL }}">Accept the invite</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  recovery: {
+    subject: 'Reset Your Password',
+    body: '<h2>Reset password</h2><p>Follow this link to reset the password for your user:</p><p><a href="{{ .ConfirmationURL }}">Reset password</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  magic_link: {
+    subject: 'Your Magic Link',
+    body: '<h2>Magic Link</h2><p>Follow this link to login:</p><p><a href="{{ .ConfirmationURL }}">Log In</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  email_change: {
+    subject: 'Confirm Email Change',
+    body: '<h2>Confirm email address change</h2><p>Follow this link to confirm the update of your email address from {{ .Email }} to {{ .NewEmail }}:</p><p><a href="{{ .ConfirmationURL }}">Change email address</a></p><p>Alternatively, enter the code: {{ .Token }}</p>',
+  },
+  reauthentication: {subject: 'Confirm reauthentication', body: '<h2>Confirm reauthentication</h2><p>Enter the code: {{ .Token }}</p>'},
+};
+
+/** What the caller knows about one mail; mapped to GoTrue's template variables per kind. */
+export interface MailFacts {
+  to: string;
+  /** The account's current address (GoTrue's .Email); the recipient unless it is an e-mail change. */
+  email: string;
+  newEmail?: string;
+  confirmationUrl?: string;
+  token?: string;
+  tokenHash?: string;
+  redirectTo?: string;
+  /** The account's user_metadata (GoTrue's .Data). */
+  data?: Record<string, unknown> | null;
 }
 
-/** A mail with an action link (omit for notices and code-only mails) and a 6-digit code (omit for notices). */
-export function linkMail(kind: MailKind, to: string, link: string | null, otp: string | null, validMinutes: number): OutgoingMail {
-  const copy = COPY[kind];
-  const validity = `The ${link ? 'link and code are' : 'code is'} valid for ${validMinutes} minutes and can be used once.`;
-  const text = [
-    copy.heading,
-    '',
-    copy.intro,
-    '',
-    ...(link ? [`${copy.action}: ${link}`, ''] : []),
-    ...(otp ? [`${link ? 'Or enter this code' : 'Your code'}: ${otp}`, '', validity] : []),
-    copy.ignore,
-    '',
-    `— ${BRAND}`,
-  ].join('\n');
-  const button = link
-    ? `<p><a href="${escapeHtml(link)}" style="display: inline-block; background: #2e5e8c; color: #fff; padding: 10px 18px; border-radius: 6px; text-decoration: none;">${escapeHtml(copy.action)}</a></p>`
-    : '';
-  const code = otp
-    ? `<p>${link ? 'Or enter this code' : 'Your code'}: <strong style="font-size: 18px; letter-spacing: 2px;">${otp}</strong></p>`
-    : '';
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(copy.subject)}</title></head>
-<body style="font-family: system-ui, sans-serif; color: #1c1e21; max-width: 560px; margin: 0 auto; padding: 24px;">
-  <p style="font-weight: 600; color: #2e5e8c; margin: 0 0 16px;">${BRAND}</p>
-  <h1 style="font-size: 20px;">${escapeHtml(copy.heading)}</h1>
-  <p>${escapeHtml(copy.intro)}</p>
-  ${button}
-  ${code}
-  <p style="font-size: 13px; color: #555;">${otp ? `${validity} ` : ''}${escapeHtml(copy.ignore)}</p>
-  ${link ? `<p style="font-size: 13px; color: #555; word-break: break-all;">If the button does not work, open this address: ${escapeHtml(link)}</p>` : ''}
-</body></html>`;
-  return {to, subject: copy.subject, text, html, ...(link ? {link} : {}), tag: kind};
+type Parsed = ReturnType<typeof parseTemplate>;
+
+/** GoTrue's template data for `kind` (internal/mailer/template.go): only what that kind gets. */
+export function templateData(kind: EmailTemplateKind, siteUrl: string, facts: MailFacts): TemplateData {
+  const common = {SiteURL: siteUrl, Email: facts.email, Token: facts.token ?? '', Data: facts.data ?? {}};
+  if (kind === 'reauthentication') return common;
+  const link = {...common, ConfirmationURL: facts.confirmationUrl ?? '', TokenHash: facts.tokenHash ?? '', RedirectTo: facts.redirectTo ?? ''};
+  return kind === 'email_change' ? {...link, NewEmail: facts.newEmail ?? ''} : link;
+}
+
+export class AuthMailer {
+  private constructor(
+    private readonly siteUrl: string,
+    private readonly templates: Record<EmailTemplateKind, {subject: Parsed; body: Parsed}>,
+  ) {}
+
+  /** Reads and parses every template; throws naming the file (and line) of the first bad one. */
+  static load(settings: Pick<AuthSettings, 'siteUrl' | 'emailTemplates'>): AuthMailer {
+    const templates = {} as Record<EmailTemplateKind, {subject: Parsed; body: Parsed}>;
+    for (const kind of EMAIL_TEMPLATE_KINDS) {
+      const setting = settings.emailTemplates[kind] ?? {};
+      let body = GOTRUE_DEFAULTS[kind].body;
+      const file = setting.contentPath ?? `GoTrue's default ${kind} template`;
+      if (setting.contentPath) {
+        try {
+          body = fs.readFileSync(setting.contentPath, 'utf8');
+        } catch (error) {
+          throw new TemplateError(`[auth.email.template.${kind}] content_path ${setting.contentPath}: ${(error as Error).message}`);
+        }
+      }
+      templates[kind] = {
+        subject: parseTemplate(setting.subject ?? GOTRUE_DEFAULTS[kind].subject, `[auth.email.template.${kind}] subject`),
+        body: parseTemplate(body, file),
+      };
+    }
+    return new AuthMailer(settings.siteUrl, templates);
+  }
+
+  render(kind: MailKind, facts: MailFacts): OutgoingMail {
+    const template = TEMPLATE_OF[kind];
+    const data = templateData(template, this.siteUrl, facts);
+    const html = renderTemplate(this.templates[template].body, data);
+    // GoTrue renders subjects as templates too; a subject is a header, not HTML, so it is decoded.
+    const subject = htmlToText(renderTemplate(this.templates[template].subject, data)).replace(/\s+/g, ' ').trim();
+    return {to: facts.to, subject, html, text: htmlToText(html), ...(facts.confirmationUrl ? {link: facts.confirmationUrl} : {}), tag: kind};
+  }
 }

@@ -38,13 +38,14 @@ export async function otp(ctx: AuthContext): Promise<Response> {
   if (!existing && !createUser) throw unprocessable('otp_disabled', OTP_SIGNUPS_OFF);
   if (!existing && !ctx.settings.enableSignup) throw unprocessable('signup_disabled', 'Signups not allowed for this instance');
   const redirectTo = requestedRedirect(ctx);
-  ctx.limiter.enforceMail('magiclink', [email]);
+  ctx.limiter.admitMail('magiclink', [email]);
 
   let issued: IssuedLink | undefined;
   try {
     issued = await ctx.platform.db.transaction(async (tx) => {
       const user =
         (await findUserByEmail(tx, email, true)) ?? (await insertEmailUser(tx, email, null, data, !ctx.settings.enableConfirmations));
+      ctx.limiter.spendMailQuota();
       return issueLinkToken(tx, user, user.email_confirmed_at ? 'magiclink' : 'confirmation', pkce);
     });
   } catch (error) {

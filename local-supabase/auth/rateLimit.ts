@@ -1,8 +1,12 @@
 // GoTrue's per-IP token buckets (api/apilimiter), the spacing between two mails to one address
 // (max_frequency) and the project's e-mail quota. Limits are multiplied by config.rateLimitScale
-// so tests can relax them.
+// so tests can relax them, except the built-in mailer's: hosted applies it whatever the project
+// says, so a test that needs more mail configures SMTP, as a hosted project would.
 import type {AuthRateLimits, AuthSettings} from '../projectConfig';
 import {AuthError} from './errors';
+
+/** Hosted Supabase's built-in mailer (no custom SMTP): e-mails per hour for the whole project. */
+export const BUILT_IN_MAILER_PER_HOUR = 2;
 
 interface Bucket {
   tokens: number;
@@ -21,8 +25,12 @@ export type LimitName = 'token' | 'verify' | 'otp' | 'mfa' | 'emailSent';
 /** A burst is never larger than GoTrue's 30 requests, nor than the whole allowance. */
 const burstOf = (rate: number) => Math.min(rate, 30);
 
-/** The buckets from [auth.rate_limit]; the MFA one is GoTrue's fixed limit. */
-export function limitSpecs(limits: AuthRateLimits): Record<LimitName, LimitSpec> {
+/**
+ * The buckets from [auth.rate_limit]; the MFA one is GoTrue's fixed limit. email_sent counts only
+ * with custom SMTP; without it the built-in mailer's limit applies.
+ */
+export function limitSpecs(limits: AuthRateLimits, customSmtp: boolean): Record<LimitName, LimitSpec> {
+  const emailsPerHour = customSmtp ? limits.emailSent : BUILT_IN_MAILER_PER_HOUR;
   return {
     // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
     token: {rate: limits.tokenRefresh, perSeconds: 300, burst: burstOf(limits.tokenRefresh)},
@@ -30,7 +38,7 @@ export function limitSpecs(limits: AuthRateLimits): Record<LimitName, LimitSpec>
     // sign-up, magic link and e-mail code, recover, resend, PUT /user
     otp: {rate: limits.signInSignUps, perSeconds: 300, burst: burstOf(limits.signInSignUps)},
     mfa: {rate: 15, perSeconds: 60, burst: 30},
-    emailSent: {rate: limits.emailSent, perSeconds: 3600, burst: limits.emailSent},
+    emailSent: {rate: emailsPerHour, perSeconds: 3600, burst: emailsPerHour},
   };
 }
 
@@ -44,19 +52,21 @@ export class RateLimiter {
   /** [auth.email] max_frequency: the least time between two mails of one kind to one address. */
   private readonly mailIntervalMs: number;
 
-  constructor(
-    private readonly scale: number,
-    settings: Pick<AuthSettings, 'rateLimit' | 'mailMaxFrequencySeconds'>,
-  ) {
-    this.specs = limitSpecs(settings.rateLimit);
+  /** Scale per bucket: the built-in mailer's limit is never relaxed. */
+  private readonly scales: Record<LimitName, number>;
+
+  /** `customSmtp`: [auth.email.smtp] enabled or SMTP_URL set; email_sent applies only then. */
+  constructor(scale: number, settings: Pick<AuthSettings, 'rateLimit' | 'mailMaxFrequencySeconds'>, customSmtp: boolean) {
+    this.specs = limitSpecs(settings.rateLimit, customSmtp);
+    this.scales = {token: scale, verify: scale, otp: scale, mfa: scale, emailSent: customSmtp ? scale : 1};
     this.mailIntervalMs = settings.mailMaxFrequencySeconds * 1000;
   }
 
-  /** Takes one token; false when the bucket is empty. */
-  take(name: LimitName, key: string, now = Date.now()): boolean {
+  /** The bucket, refilled to `now`. */
+  private bucket(name: LimitName, key: string, now: number): Bucket {
     const spec = this.specs[name];
-    const capacity = spec.burst * this.scale;
-    const perMs = (spec.rate * this.scale) / (spec.perSeconds * 1000);
+    const capacity = spec.burst * this.scales[name];
+    const perMs = (spec.rate * this.scales[name]) / (spec.perSeconds * 1000);
     const id = `${name}|${key}`;
     let bucket = this.buckets.get(id);
     if (!bucket) {
@@ -66,6 +76,12 @@ export class RateLimiter {
     }
     bucket.tokens = Math.min(capacity, bucket.tokens + (now - bucket.updated) * perMs);
     bucket.updated = now;
+    return bucket;
+  }
+
+  /** Takes one token; false when the bucket is empty. */
+  take(name: LimitName, key: string, now = Date.now()): boolean {
+    const bucket = this.bucket(name, key, now);
     if (bucket.tokens < 1) return false;
     bucket.tokens -= 1;
     return true;
@@ -77,11 +93,13 @@ export class RateLimiter {
   }
 
   /**
-   * The one check before any mail of `kind` goes to `addresses`: max_frequency per address and
-   * kind, then the project's e-mail quota. It is keyed by address, never by account, and runs
-   * the same way whether or not the address is registered, so a 429 says nothing about who is.
+   * The check before a request that may send mail of `kind` to `addresses`, made the same way
+   * whether or not the address is registered, so a 429 says nothing about who is: max_frequency
+   * per address and kind (recorded here), then whether the project's quota has room. It spends
+   * nothing: only a mail that really goes out does (spendMailQuota), so requests for unknown
+   * addresses cannot use up the quota everyone's sign-up and reset mails need.
    */
-  enforceMail(kind: string, addresses: string[], now = Date.now()): void {
+  admitMail(kind: string, addresses: string[], now = Date.now()): void {
     const ids = addresses.map((address) => `${kind}|${address.toLowerCase()}`);
     if (this.mailIntervalMs > 0) {
       const last = Math.max(...ids.map((id) => this.lastMail.get(id) ?? -Infinity));
@@ -90,7 +108,7 @@ export class RateLimiter {
         throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${seconds} seconds.`);
       }
     }
-    if (!this.take('emailSent', 'global', now)) throw new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');
+    if (this.bucket('emailSent', 'global', now).tokens < 1) throw emailQuotaExceeded();
     if (this.mailIntervalMs <= 0) return;
     if (this.lastMail.size >= MAX_KEYS) {
       for (const [key, at] of this.lastMail) if (now - at >= this.mailIntervalMs) this.lastMail.delete(key);
@@ -98,4 +116,17 @@ export class RateLimiter {
     }
     for (const id of ids) this.lastMail.set(id, now);
   }
+
+  /** Spends one of the project's mails, right before one is sent; 429 if another request took the last. */
+  spendMailQuota(now = Date.now()): void {
+    if (!this.take('emailSent', 'global', now)) throw emailQuotaExceeded();
+  }
+
+  /** admitMail and spendMailQuota together, for a request that always sends its mail. */
+  enforceMail(kind: string, addresses: string[], now = Date.now()): void {
+    this.admitMail(kind, addresses, now);
+    this.spendMailQuota(now);
+  }
 }
+
+const emailQuotaExceeded = () => new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded');

@@ -5,7 +5,6 @@ import type {UserContext} from './context';
 import {unprocessable, validationFailed} from './errors';
 import {ok} from './http';
 import {OTP_EXPIRY_SECONDS} from './links';
-import {linkMail} from './mail';
 import {newOtp, tokenHash} from './tokens';
 import {storeOneTimeToken, type UserRow} from './users';
 
@@ -25,7 +24,9 @@ export async function reauthenticate(ctx: UserContext): Promise<Response> {
     );
     await storeOneTimeToken(tx, user.id, 'reauthentication_token', hash, user.email as string);
   });
-  await ctx.platform.mail.send(linkMail('reauthentication', user.email, null, otp, OTP_EXPIRY_SECONDS / 60));
+  await ctx.platform.mail.send(
+    ctx.mailer.render('reauthentication', {to: user.email, email: user.email, token: otp, data: user.raw_user_meta_data}),
+  );
   return ok({});
 }
 

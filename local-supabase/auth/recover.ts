@@ -1,7 +1,9 @@
-// POST /recover: always `{}` so the endpoint never reveals whether an account exists.
+// POST /recover: always `{}` so the endpoint never reveals whether an account exists. Both paths
+// pass the same limits and do comparable work (one locked look-up in a transaction, one rendered
+// mail); only a mail that really goes out spends the project's e-mail quota.
 import type {AuthContext} from './context';
 import {ok, optionalString, readJson} from './http';
-import {issueLinkToken, mailLink} from './links';
+import {issueLinkToken, mailLink, renderDecoyLinkMail} from './links';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
@@ -12,13 +14,14 @@ export async function recover(ctx: AuthContext): Promise<Response> {
   const email = validateEmail(optionalString(body, 'email'));
   const pkce = parsePkceParams(body);
   const redirectTo = requestedRedirect(ctx);
-  ctx.limiter.enforceMail('recovery', [email]);
-  const user = await findUserByEmail(ctx.platform.db, email);
-  if (!user) return ok({});
+  ctx.limiter.admitMail('recovery', [email]);
   const issued = await ctx.platform.db.transaction(async (tx) => {
     const locked = await findUserByEmail(tx, email, true);
-    return locked ? issueLinkToken(tx, locked, 'recovery', pkce) : undefined;
+    if (!locked) return undefined;
+    ctx.limiter.spendMailQuota();
+    return issueLinkToken(tx, locked, 'recovery', pkce);
   });
   if (issued) await mailLink(ctx, issued, redirectTo);
+  else renderDecoyLinkMail(ctx, 'recovery', email, redirectTo);
   return ok({});
 }

@@ -1,10 +1,11 @@
 // POST /resend {type: 'signup', email}: a fresh confirmation link for an account that has not
 // confirmed yet (the old link expired or was lost). Like /recover it answers the same for unknown
-// and already confirmed addresses, so it cannot be used to find out who has an account.
+// and already confirmed addresses, so it cannot be used to find out who has an account; only a
+// mail that goes out spends the project's e-mail quota.
 import type {AuthContext} from './context';
 import {validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
-import {issueLinkToken, mailLink} from './links';
+import {issueLinkToken, mailLink, renderDecoyLinkMail} from './links';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
 import {findUserByEmail} from './users';
@@ -20,10 +21,14 @@ export async function resend(ctx: AuthContext): Promise<Response> {
   const pkce = parsePkceParams(body);
   const redirectTo = requestedRedirect(ctx);
 
-  ctx.limiter.enforceMail('confirmation', [email]);
-  const user = await findUserByEmail(ctx.platform.db, email);
-  if (!user || user.email_confirmed_at) return ok({message_id: null});
-  const issued = await ctx.platform.db.transaction((tx) => issueLinkToken(tx, user, 'confirmation', pkce));
-  await mailLink(ctx, issued, redirectTo);
+  ctx.limiter.admitMail('confirmation', [email]);
+  const issued = await ctx.platform.db.transaction(async (tx) => {
+    const user = await findUserByEmail(tx, email, true);
+    if (!user || user.email_confirmed_at) return undefined;
+    ctx.limiter.spendMailQuota();
+    return issueLinkToken(tx, user, 'confirmation', pkce);
+  });
+  if (issued) await mailLink(ctx, issued, redirectTo);
+  else renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
   return ok({message_id: null});
 }

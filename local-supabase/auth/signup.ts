@@ -7,7 +7,7 @@ import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {badRequest, unprocessable, validationFailed} from './errors';
 import {ok, optionalObject, optionalString, readJson} from './http';
-import {issueLinkToken, mailLink, type IssuedLink} from './links';
+import {issueLinkToken, mailLink, renderDecoyLinkMail, type IssuedLink} from './links';
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
@@ -36,7 +36,7 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   // for every address, registered or not.
   const passwordHash = await hashPassword(password);
   if (!ctx.settings.enableConfirmations) return autoconfirmedSignup(ctx, email, passwordHash, data);
-  ctx.limiter.enforceMail('confirmation', [email]);
+  ctx.limiter.admitMail('confirmation', [email]);
 
   let issued: IssuedLink | undefined;
   try {
@@ -44,7 +44,8 @@ export async function signup(ctx: AuthContext): Promise<Response> {
       const user = (await findUserByEmail(tx, email, true)) ?? (await insertEmailUser(tx, email, passwordHash, data, false));
       if (user.email_confirmed_at) return undefined;
       // An unconfirmed account is left as it is (the caller has not proven they own it); only
-      // the confirmation mail goes out again.
+      // the confirmation mail goes out again, and only a mail that goes out spends the quota.
+      ctx.limiter.spendMailQuota();
       return issueLinkToken(tx, user, 'confirmation', pkce);
     });
   } catch (error) {
@@ -52,6 +53,7 @@ export async function signup(ctx: AuthContext): Promise<Response> {
     if (!(isPgError(error) && error.code === '23505')) throw error;
   }
   if (issued) await mailLink(ctx, issued, redirectTo);
+  else renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
   return ok(obfuscatedUser(email, data));
 }
 

@@ -1,6 +1,7 @@
 import type http from 'node:http';
 import {createAdaptorServer} from '@hono/node-server';
 import {Hono, type Context} from 'hono';
+import {escapeHtml} from './goTemplate';
 import type {MailMessage, Outbox} from './outbox';
 
 // The mailbox: a page listing what local-supabase sent, plus the subset of Mailpit's JSON API
@@ -54,10 +55,6 @@ function matches(m: MailMessage, query: string): boolean {
     });
 }
 
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] as string);
-}
-
 function page(outbox: Outbox, selected?: MailMessage): string {
   const rows = outbox
     .list()
@@ -69,16 +66,17 @@ function page(outbox: Outbox, selected?: MailMessage): string {
     )
     .join('');
   const body = selected
-    ? `<article><h2>${escapeHtml(selected.Subject)}</h2><p>To: ${escapeHtml(selected.To[0]?.Address ?? '')}</p><iframe title="Message body" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(
+    ? `<article><h2>${escapeHtml(selected.Subject)}</h2><p>To: ${escapeHtml(selected.To[0]?.Address ?? '')}</p>
+<h3>HTML part (as rendered from supabase/templates)</h3><iframe title="Message body (HTML)" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(
         selected.HTML,
-      )}"></iframe></article>`
+      )}"></iframe><h3>Text part</h3><pre>${escapeHtml(selected.Text)}</pre></article>`
     : '<p>Select a message to read it.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox · local-supabase</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;display:grid;grid-template-columns:minmax(16rem,1fr) 2fr;min-height:100vh}
 header{grid-column:1/-1;background:#1e3a5f;color:#fff;padding:.75rem 1rem}nav{border-right:1px solid #ddd;padding:1rem;overflow:auto}
 ul{list-style:none;padding:0}li{margin:.5rem 0}li span{display:block;color:#555;font-size:.85rem}main{padding:1rem}
-iframe{width:100%;height:70vh;border:1px solid #ddd}</style></head><body>
-<header><strong>Mailbox</strong> — e-mails sent by local-supabase (nothing leaves this machine unless SMTP_URL is set) · ${outbox.list().length} message(s)</header>
+iframe{width:100%;height:60vh;border:1px solid #ddd}pre{white-space:pre-wrap;background:#f6f8fa;padding:.75rem;border:1px solid #ddd}</style></head><body>
+<header><strong>Mailbox</strong> — e-mails sent by local-supabase (nothing leaves this machine unless [auth.email.smtp] is enabled or SMTP_URL is set) · ${outbox.list().length} message(s)</header>
 <nav><ul>${rows || '<li>No messages yet.</li>'}</ul></nav><main>${body}</main></body></html>`;
 }
 

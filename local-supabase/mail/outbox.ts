@@ -41,6 +41,11 @@ export class Outbox {
     private readonly options: {log: boolean; transport?: MailTransport},
   ) {}
 
+  /** Relays every later mail through `transport` too (the auth service's [auth.email.smtp]). */
+  relayThrough(transport: MailTransport): void {
+    this.options.transport = transport;
+  }
+
   async send(mail: OutgoingMail): Promise<MailMessage> {
     const message: MailMessage = {
       ID: randomUUID(),

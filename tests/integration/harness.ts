@@ -8,6 +8,7 @@ import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import pg from 'pg';
 import {publishKnowledgeChecksTo} from '../../scripts/lib/publishKnowledgeChecks';
+import {smtpSinkEnv} from './smtpSink';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -123,6 +124,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl ?? '',
+      // Custom SMTP, as production has it (else the built-in mailer's 2 mails an hour would apply).
+      ...(await smtpSinkEnv()),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
