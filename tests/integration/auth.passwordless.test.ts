@@ -186,6 +186,7 @@ describe('admin generateLink', () => {
     const bad = await authFetch('/admin/generate_link', {
       method: 'POST',
       body: JSON.stringify({type: 'bogus', email: uniqueEmail()}),
+      apikey: backend().serviceRoleKey,
       token: backend().serviceRoleKey,
     });
     expect(bad.status).toBe(400);

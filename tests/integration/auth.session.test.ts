@@ -135,9 +135,13 @@ describe('sign-out', () => {
     const bad = await authFetch('/logout?scope=everyone', {method: 'POST', token: session.access_token});
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({code: 'validation_failed'});
+    // With the publishable key alone the gateway supplies the anon role's token, which names no user.
     const anonymous = await authFetch('/logout', {method: 'POST'});
-    expect(anonymous.status).toBe(401);
-    expect(await anonymous.json()).toMatchObject({code: 'no_authorization'});
+    expect(anonymous.status).toBe(403);
+    expect(await anonymous.json()).toMatchObject({code: 'bad_jwt'});
+    const notBearer = await authFetch('/logout', {method: 'POST', headers: {authorization: 'Basic dXNlcjpwYXNz'}});
+    expect(notBearer.status).toBe(401);
+    expect(await notBearer.json()).toMatchObject({code: 'no_authorization'});
   });
 });
 
@@ -196,9 +200,10 @@ describe('GET and PUT /user', () => {
   });
 
   it('requires a bearer token with a subject', async () => {
-    const missing = await authFetch('/user');
+    const missing = await authFetch('/user', {headers: {authorization: 'Basic dXNlcjpwYXNz'}});
     expect(missing.status).toBe(401);
     expect(await missing.json()).toMatchObject({code: 'no_authorization', message: 'This endpoint requires a valid Bearer token'});
+    // The publishable key as the bearer (as supabase-js sends it without a session) acts as anon: no user.
     const apiKey = await authFetch('/user', {token: backend().anonKey});
     expect(apiKey.status).toBe(403);
     expect(await apiKey.json()).toMatchObject({code: 'bad_jwt', message: 'invalid claim: missing sub claim'});

@@ -108,9 +108,9 @@ export async function followLink(link: string): Promise<{status: number; locatio
 }
 
 /** A raw call to /auth/v1 for what supabase-js cannot send (bad JSON, forged tokens, wrong types). */
-export function authFetch(path: string, init: RequestInit & {token?: string} = {}, target: Target = backend()): Promise<Response> {
+export function authFetch(path: string, init: RequestInit & {token?: string; apikey?: string} = {}, target: Target = backend()): Promise<Response> {
   const headers = new Headers(init.headers);
-  headers.set('apikey', target.anonKey);
+  headers.set('apikey', init.apikey ?? target.anonKey);
   headers.set('x-supabase-api-version', '2024-01-01');
   if (init.token) headers.set('authorization', `Bearer ${init.token}`);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');

@@ -117,10 +117,11 @@ describe('functions host', () => {
     expect(await res.text()).toBe('Function not found');
   });
 
-  it('checks the JWT of a verify_jwt function', async () => {
+  it('lets a function without verify_jwt answer an unauthenticated call itself', async () => {
+    // Every function has verify_jwt = false (config.toml) and verifies its caller itself.
     const res = await fetch(`${backend().url}/functions/v1/create-subscription`, {method: 'POST'});
     expect(res.status).toBe(401);
-    expect(await res.json()).toEqual({msg: 'Error: Missing authorization header'});
+    expect(await res.json()).not.toHaveProperty('msg');
   });
 });
 
