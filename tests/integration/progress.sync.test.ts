@@ -57,7 +57,7 @@ describe('sync:courses', () => {
   it('the CLI finds nothing to change on a seeded database, with credentials from the environment', async () => {
     const {stdout} = await run(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), path.join(ROOT, 'scripts/sync-courses.ts')], {
       cwd: ROOT,
-      env: {...process.env, SUPABASE_URL: server.url, SUPABASE_SERVICE_ROLE_KEY: server.serviceRoleKey},
+      env: {...process.env, SUPABASE_URL: server.url, SUPABASE_SECRET_KEY: server.secretKey},
     });
     expect(stdout).toContain('already in line: nothing changed');
   });
