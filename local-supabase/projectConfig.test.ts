@@ -115,8 +115,9 @@ sign_in_sign_ups = 7
     expect(readProjectConfig(file, {}).auth.siteUrl).toBe('http://localhost:3000');
     expect(readProjectConfig(file, {SITE_URL: 'https://academy.example'}).auth.siteUrl).toBe('https://academy.example');
     expect(readProjectConfig(file, {SUPABASE_ENV: 'staging'}).auth.siteUrl).toBe('https://mine.staging.example');
-    // The CLI keeps "env(SITE_URL)" and warns; a site URL like that is refused here at start.
-    expect(() => readProjectConfig(file, {SUPABASE_ENV: 'production'})).toThrow('SITE_URL is unset');
+    // Unset: the value stays "env(SITE_URL)" as in the CLI (which warns); the server refuses it at start.
+    expect(readProjectConfig(file, {SUPABASE_ENV: 'production'}).auth.siteUrl).toBe('env(SITE_URL)');
+    expect(() => parseConfig([], {SUPABASE_ENV: 'production'}, dir)).toThrow('site URL env(SITE_URL) is not an absolute URL');
     fs.rmSync(dir, {recursive: true, force: true});
   });
 

@@ -178,12 +178,10 @@ function substituteEnv(value: unknown, env: Env): unknown {
   return value;
 }
 
-/** The CLI only warns about an unset variable and keeps "env(NAME)"; a URL like that is unusable here. */
+/** The CLI only warns about an unset variable and keeps "env(NAME)"; an SMTP host like that is unusable. */
 function assertResolved(value: string, where: string): string {
   const name = ENV_REFERENCE.exec(value)?.[1];
-  if (name !== undefined) {
-    throw new Error(`${where} is "${value}" but ${name} is unset: set it in the environment or in supabase/.env.development`);
-  }
+  if (name !== undefined) throw new Error(`${where} is "${value}" but ${name} is unset: set it in the environment`);
   return value;
 }
 
@@ -239,10 +237,11 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
   }
   return {
     auth: {
-      siteUrl: assertResolved(read.text(auth, '[auth]', 'site_url', ['GOTRUE_SITE_URL', 'SITE_URL']) ?? 'http://127.0.0.1:3000', `${file}: [auth] site_url`),
-      additionalRedirectUrls: read
-        .list(auth, '[auth]', 'additional_redirect_urls', ['GOTRUE_URI_ALLOW_LIST', 'ADDITIONAL_REDIRECT_URLS'])
-        .map((url) => assertResolved(url, `${file}: [auth] additional_redirect_urls`)),
+      // An unset env() stays "env(NAME)" as in the CLI: the server refuses such a site URL at start
+      // (config.ts), and such a redirect pattern matches nothing; readers such as the site build,
+      // which need other settings, are not stopped by it.
+      siteUrl: read.text(auth, '[auth]', 'site_url', ['GOTRUE_SITE_URL', 'SITE_URL']) ?? 'http://127.0.0.1:3000',
+      additionalRedirectUrls: read.list(auth, '[auth]', 'additional_redirect_urls', ['GOTRUE_URI_ALLOW_LIST', 'ADDITIONAL_REDIRECT_URLS']),
       jwtExpirySeconds: read.count(auth, '[auth]', 'jwt_expiry', 3600, ['GOTRUE_JWT_EXP', 'JWT_EXPIRY']),
       refreshTokenRotation: read.flag(auth, '[auth]', 'enable_refresh_token_rotation', true, ['GOTRUE_SECURITY_REFRESH_TOKEN_ROTATION_ENABLED']),
       refreshTokenReuseIntervalSeconds: read.count(auth, '[auth]', 'refresh_token_reuse_interval', 10, [
@@ -288,7 +287,9 @@ function readSmtp(value: unknown, file: string): SmtpSettings | undefined {
   const smtp = table(value);
   const where = `${file}: [auth.email.smtp]`;
   const enabled = smtp.enabled ?? true;
-  if (enabled === false || enabled === 'false') return undefined;
+  // An unset SMTP_ENABLED (the CLI would refuse to decode it) reads as off, so that settings
+  // unrelated to mail can still be read.
+  if (enabled === false || enabled === 'false' || (typeof enabled === 'string' && ENV_REFERENCE.test(enabled))) return undefined;
   if (enabled !== true && enabled !== 'true') throw new Error(`${where} enabled must be true or false (is ${JSON.stringify(enabled)})`);
   const text = (key: string, required: boolean): string => {
     const v = smtp[key] ?? '';

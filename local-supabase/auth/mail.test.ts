@@ -1,11 +1,13 @@
 // supabase/templates/*.html as local-supabase renders them, with the variables hosted GoTrue gives
 // each kind: every mail carries its link and code, escaped as Go's html/template escapes them, and
 // a construct local-supabase does not implement stops the start with the file and line.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseTemplate, renderTemplate} from '../mail/goTemplate';
-import {readProjectConfig} from '../projectConfig';
-import {AuthMailer, type MailKind} from './mail';
+import {readProjectConfig, type EmailTemplateKind} from '../projectConfig';
+import {AuthMailer, templateData, type MailKind} from './mail';
 
 const settings = readProjectConfig(path.resolve(__dirname, '../../supabase/config.toml'), {}).auth;
 const mailer = AuthMailer.load(settings);
@@ -44,6 +46,23 @@ describe('supabase/templates rendered by local-supabase', () => {
     expect(mail.text).toContain('Your code: 246810');
     expect(mail.text).not.toContain('http');
     expect(mail.subject).toBe('Your Research Methods Academy security code');
+  });
+
+  it('uses in each file only the variables GoTrue gives that kind', () => {
+    for (const [kind, setting] of Object.entries(settings.emailTemplates)) {
+      const given = Object.keys(templateData(kind as EmailTemplateKind, 'http://site', {to: '', email: ''}));
+      const used = [...fs.readFileSync(setting.contentPath as string, 'utf8').matchAll(/\{\{\s*(?:if\s+)?\.(\w+)/g)].map((m) => m[1]);
+      expect(used.length, kind).toBeGreaterThan(0);
+      for (const name of used) expect(given, `${kind} uses .${name}`).toContain(name);
+    }
+  });
+
+  it('refuses at load a template file it cannot render, naming the file and line', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'templates-'));
+    const file = path.join(dir, 'recovery.html');
+    fs.writeFileSync(file, '<p>Hello</p>\n<p>{{ template "x" }}</p>\n');
+    expect(() => AuthMailer.load({siteUrl: 'http://site', emailTemplates: {recovery: {contentPath: file}}})).toThrow(`${file}:2: `);
+    fs.rmSync(dir, {recursive: true, force: true});
   });
 });
 
