@@ -12,8 +12,8 @@ import path from 'node:path';
 import type {Plugin} from '@docusaurus/types';
 import {LEGACY_CERTIFICATE_PATH, certificatePath} from '../../src/lib/certificates';
 
-/** Where the script goes: first thing after the charset, so before the title and any text. */
-const HEAD_START = /<meta charset="UTF-8">/i;
+/** Where the script goes: first thing after the charset, so before the title and any text (the build minifies the HTML: `<meta charset=UTF-8>`). */
+const HEAD_START = /<meta charset="?utf-8"?\s*\/?>/i;
 
 /**
  * The inline script. window.stop() aborts the parser (the rest of 404.html is discarded);
@@ -30,7 +30,7 @@ export function legacyRedirectScript(baseUrl: string): string {
 
 /** 404.html with the script in place; fails the build if the page's head is not what it expects. */
 export function withLegacyRedirect(html: string, baseUrl: string): string {
-  if (!HEAD_START.test(html)) throw new Error('plugins/certificate-links: 404.html has no <meta charset="UTF-8"> to put the redirect after');
+  if (!HEAD_START.test(html)) throw new Error('plugins/certificate-links: 404.html has no <meta charset=UTF-8> to put the redirect after');
   return html.replace(HEAD_START, (charset) => `${charset}<script>${legacyRedirectScript(baseUrl)}</script>`);
 }
 

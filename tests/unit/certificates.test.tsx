@@ -72,6 +72,7 @@ describe("404.html's forwarding script", () => {
     const html = withLegacyRedirect('<html><head><meta charset="UTF-8"><title>Page Not Found | Research Methods Academy</title></head><body><h1>Page Not Found</h1></body></html>', '/');
     expect(html.indexOf('<script>')).toBeGreaterThan(html.indexOf('<meta charset="UTF-8">'));
     expect(html.indexOf('<script>')).toBeLessThan(html.indexOf('Page Not Found'));
+    expect(withLegacyRedirect('<head><meta charset=UTF-8><title>Page Not Found</title>', '/')).toMatch(/^<head><meta charset=UTF-8><script>.*<\/script><title>/);
     expect(() => withLegacyRedirect('<html><head><title>x</title></head></html>', '/')).toThrow(/charset/);
   });
 });
