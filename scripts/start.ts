@@ -5,10 +5,11 @@ import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
+import {localDataDir, localPublishableKey, localStatusFile, readLocalStatus} from '../shared/localStatus';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? '.data');
-const statusFile = path.join(dataDir, 'status.json');
+const dataDir = localDataDir();
+const statusFile = localStatusFile(dataDir);
 const children: ChildProcess[] = [];
 
 function stopAll(code: number): void {
@@ -39,11 +40,12 @@ async function main(): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {api_url: string; publishable_key: string};
+  const status = readLocalStatus(dataDir);
+  if (!status) return;
   const site = spawn(path.join(root, 'node_modules/.bin/docusaurus'), ['start', '--port', '3000', '--host', 'localhost', '--no-open'], {
     cwd: root,
     stdio: 'inherit',
-    env: {...process.env, SUPABASE_URL: status.api_url, SUPABASE_PUBLISHABLE_KEY: status.publishable_key},
+    env: {...process.env, SUPABASE_URL: status.api_url, SUPABASE_PUBLISHABLE_KEY: localPublishableKey(status)},
   });
   children.push(site);
   site.on('exit', (code) => stopAll(code ?? 0));

@@ -32,7 +32,9 @@ export function serviceTarget(env: NodeJS.ProcessEnv = process.env, dataDir?: st
         `or start local-supabase (npm run backend) so ${localStatusFile(dir)} exists.`,
     );
   }
-  return {url: url ?? status.api_url, key: key ?? localSecretKey(status), source: path.relative(process.cwd(), localStatusFile(dir))};
+  const file = localStatusFile(dir);
+  const relative = path.relative(process.cwd(), file);
+  return {url: url ?? status.api_url, key: key ?? localSecretKey(status), source: relative.startsWith('..') ? file : relative};
 }
 
 /** A service-role client that keeps no session of its own. */
