@@ -86,11 +86,12 @@ describe('the publishable key', () => {
     const {data: profiles} = await client.from('profiles').select('id');
     expect(profiles ?? []).toEqual([]);
 
-    const email = uniqueEmail('publishable');
-    const signUp = await client.auth.signUp({email, password: 'correct-horse-battery'});
+    const signUp = await client.auth.signUp({email: uniqueEmail('publishable'), password: 'correct-horse-battery'});
     expect(signUp.error).toBeNull();
-    const signIn = await anonClient(target).auth.signInWithPassword({email, password: 'correct-horse-battery'});
-    expect(signIn.error).toBeNull();
+    expect(signUp.data.user?.id).toBeTruthy();
+    // signedInUser signs in through a publishable-key client.
+    const {session} = await signedInUser({target});
+    expect(session.access_token).toBeTruthy();
 
     const health = await client.functions.invoke('health');
     expect(health.error).toBeNull();
