@@ -49,8 +49,8 @@ describe('download links', () => {
   // Each template is offered where it is taught (issue #11).
   const taughtIn: Record<string, string[]> = {
     'literature-review/developing-search-strategies': ['/templates/search-log.csv'],
-    'systematic-review/screen-title-abstract': ['/templates/screening-form.csv'],
-    'systematic-review/full-text-screening': ['/templates/screening-form.csv'],
+    'systematic-review/screen-title-abstract': ['/templates/screening-form.xlsx', '/templates/screening-form.csv'],
+    'systematic-review/full-text-screening': ['/templates/screening-form.xlsx', '/templates/screening-form.csv'],
     'systematic-review/extraction-table': ['/templates/data-extraction-form.xlsx', '/templates/data-extraction-form.csv'],
     'systematic-review/bias-assessment': ['/templates/rob2-judgement-sheet.xlsx'],
     'systematic-review/writing-manuscript': ['/templates/prisma-2020-flow-diagram.svg', '/templates/prisma-2020-flow-diagram.drawio'],
@@ -150,6 +150,29 @@ describe('template wording follows the standards', () => {
     }
     const docx = fs.readFileSync(path.join(STATIC_DIR, 'templates/cover-letter-skeleton.docx'));
     expect(docx.subarray(0, 2).toString('latin1'), 'the .docx is a zip package').toBe('PK');
+  });
+
+  // Issue #29: the form learners copy must not rebuild the non-reporting bias the lessons warn
+  // against. Publication or completion status is no criterion, and a study can be ongoing or
+  // awaiting classification, which is neither included nor excluded.
+  it('the screening form asks the full-text lesson\'s criteria in its order, none on status, and offers its four decisions', () => {
+    const header = csvHeader('templates/screening-form.csv');
+    const criteria = header.filter((column) => /^\d+\. /.test(column));
+    expect(criteria).toEqual(['1. Population met?', '2. Intervention met?', '3. Comparator met?', '4. Study design met?']);
+    expect(header.join(' ')).not.toMatch(/status|publish|complet|results available/i);
+    const form = tableTemplates.find((t) => t.name === 'screening-form');
+    const decision = header.find((column) => column.startsWith('Decision')) as string;
+    const choices = form?.choices?.[decision];
+    expect(choices).toEqual(['Include', 'Exclude', 'Ongoing study', 'Awaiting classification']);
+    // The CSV has no drop-down: the column title itself names every allowed value.
+    for (const choice of choices ?? []) expect(decision).toContain(choice);
+    const fullText = pages.find((p) => p.id === 'modules/systematic-review/full-text-screening') as DocPage;
+    const listed = fullText.body.split('\n').flatMap((line) => /^\d\. \*\*(\w+)\*\*:/.exec(line)?.[1] ?? []);
+    expect(listed, 'the lesson\'s ordered criteria').toEqual(['Population', 'Intervention', 'Comparator', 'Design']);
+    for (const page of ['full-text-screening', 'screen-title-abstract']) {
+      const body = (pages.find((p) => p.id === `modules/systematic-review/${page}`) as DocPage).body;
+      for (const term of ['Ongoing study', 'Awaiting classification']) expect(body, `${page} names "${term}"`).toContain(`**${term}**`);
+    }
   });
 
   it('the RoB 2 sheet names the five domains, the overall judgement and the judgement options as RoB 2 does', () => {

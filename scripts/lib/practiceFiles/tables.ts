@@ -43,6 +43,14 @@ export const searchLog: TableTemplate = {
 };
 
 const yesNoUnclear = ['Yes', 'No', 'Unclear'];
+
+// Eligibility is about the study's question and design, never its publication or completion
+// status (a "status" criterion would build non-reporting bias into the review), so the form has
+// no such column. Ongoing studies and studies awaiting classification are neither included nor
+// excluded: full-text-screening.mdx lists them beside the flow diagram. The CSV has no drop-down,
+// so the column's title names the allowed values.
+export const screeningDecisions = ['Include', 'Exclude', 'Ongoing study', 'Awaiting classification'];
+const SCREENING_DECISION = `Decision (${screeningDecisions.join(', ')})`;
 const screeningHeader = [
   'Record ID',
   'First author, year, title',
@@ -52,8 +60,7 @@ const screeningHeader = [
   '2. Intervention met?',
   '3. Comparator met?',
   '4. Study design met?',
-  '5. Status met? (full text only)',
-  'Decision',
+  SCREENING_DECISION,
   'Exclusion reason (first criterion failed)',
   'Notes',
 ];
@@ -69,10 +76,9 @@ export const screeningForm: TableTemplate = {
     '2. Intervention met?': yesNoUnclear,
     '3. Comparator met?': yesNoUnclear,
     '4. Study design met?': yesNoUnclear,
-    '5. Status met? (full text only)': yesNoUnclear,
-    Decision: ['Include', 'Exclude', 'Awaiting classification'],
+    [SCREENING_DECISION]: screeningDecisions,
   },
-  xlsx: false,
+  xlsx: true,
 };
 
 const extractionFields: [string, string[]][] = [
