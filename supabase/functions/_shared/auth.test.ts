@@ -169,6 +169,11 @@ describe('verifyCaller (functions check the caller’s JWT themselves)', () => {
     const legacyEnv = {SUPABASE_URL: refusing.url, SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({default: 'sb_publishable_x'})};
     expect(await call(legacyEnv, `Bearer ${legacy}`)).toMatchObject({status: 401, body: {code: 'bad_jwt'}});
     expect(refusing.requests).toEqual(['/auth/v1/user']);
+    const legacyAnonKey = await new SignJWT({iss: 'supabase', role: 'anon', exp: now() + 3600})
+      .setProtectedHeader({alg: 'HS256'})
+      .sign(new TextEncoder().encode('legacy-secret-of-at-least-32-characters'));
+    expect(await call(legacyEnv, `Bearer ${legacyAnonKey}`)).toMatchObject({status: 401, body: {code: 'not_signed_in'}});
+    expect(refusing.requests).toEqual(['/auth/v1/user']);
     const accepting = await authServer([current.jwk], 200);
     expect(await call({...legacyEnv, SUPABASE_URL: accepting.url}, `Bearer ${legacy}`)).toMatchObject({status: 200, body: {id: USER_ID}});
   });

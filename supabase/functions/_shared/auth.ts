@@ -53,6 +53,7 @@ export class Unauthorized extends Error {
 export class KeysUnavailable extends Error {}
 
 const NOT_VALID = 'The access token is not valid; please sign in again';
+const NOT_A_USER = 'Sign in first: this token is not a signed-in user’s';
 
 const inlineSets = new Map<string, JWTVerifyGetKey>();
 const remoteSets = new Map<string, JWTVerifyGetKey>();
@@ -125,6 +126,9 @@ async function verifiedByAuthServer(token: string, env: Env): Promise<JWTPayload
   } catch {
     throw new Unauthorized('bad_jwt', NOT_VALID);
   }
+  // Refusals that need no signature check are made here, without a round trip: the legacy anon
+  // key (which supabase-js sends when no one is signed in) is the common case.
+  if (payload.role !== USER_ROLE) throw new Unauthorized('not_signed_in', NOT_A_USER);
   if (typeof payload.exp !== 'number') throw new Unauthorized('bad_jwt', NOT_VALID);
   if (Date.now() / 1000 > payload.exp + CLOCK_TOLERANCE_SECONDS) {
     throw new Unauthorized('session_expired', 'Your session has expired; please sign in again');
@@ -152,7 +156,7 @@ export async function verifyCaller(request: Request, env: Env): Promise<Caller> 
     throw new Unauthorized('bad_jwt', NOT_VALID);
   }
   const payload = alg === 'HS256' ? await verifiedByAuthServer(token, env) : await verifiedBySignature(token, env);
-  if (payload.role !== USER_ROLE) throw new Unauthorized('not_signed_in', 'Sign in first: this token is not a signed-in user’s');
+  if (payload.role !== USER_ROLE) throw new Unauthorized('not_signed_in', NOT_A_USER);
   const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
   if (!audiences.includes(USER_AUDIENCE)) throw new Unauthorized('bad_jwt', 'The access token is not for this project’s users; please sign in again');
   // jose checks exp only when present: a user's token without one would never expire.
