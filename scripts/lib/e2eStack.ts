@@ -15,12 +15,7 @@ export function startE2eBackend(): Promise<Backend> {
 
 /** `docusaurus build` against the backend, with the test pages (/crash-test); resolves with the exit code. */
 export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  // The legacy variable carries the publishable key too, for a config that reads only that one.
-  return run(
-    bin('docusaurus'),
-    ['build', ...extraArgs],
-    {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, SUPABASE_ANON_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env},
-  );
+  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env});
 }
 
 /** The variables tests/e2e/backend.ts reads. */
