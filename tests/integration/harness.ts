@@ -83,8 +83,7 @@ export async function dropPostgresDatabase(databaseUrl: string): Promise<void> {
 async function syncCourses(url: string, secretKey: string): Promise<void> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/sync-courses.ts')], {
     cwd: ROOT,
-    // The script's legacy variable gets the secret key too, for a script that reads only that.
-    env: {...process.env, SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey, SUPABASE_SERVICE_ROLE_KEY: secretKey},
+    env: {...process.env, SUPABASE_URL: url, SUPABASE_SECRET_KEY: secretKey},
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
