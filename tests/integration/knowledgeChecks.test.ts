@@ -215,8 +215,11 @@ describe('attempts drawn by the server', () => {
     const admin = serviceClient();
     const {data: questions, error} = await admin.from('knowledge_check_questions').select('lesson_id, question_key, type, options');
     if (error) throw error;
-    const {data: lessons} = await admin.from('lessons').select('id, slug, course_id, courses(slug)');
-    const lessonById = new Map((lessons ?? []).map((l) => [l.id as number, l as unknown as {slug: string; courses: {slug: string}}]));
+    const {data: lessons} = await admin.from('lessons').select('id, slug, is_active, courses(slug, is_active)');
+    type Lesson = {slug: string; is_active: boolean; courses: {slug: string; is_active: boolean}};
+    const lessonById = new Map(
+      ((lessons ?? []) as unknown as (Lesson & {id: number})[]).filter((l) => l.is_active && l.courses.is_active).map((l) => [l.id, l as Lesson]),
+    );
     type Row = {lesson_id: number; question_key: string; type: string; options: {correct: boolean}[] | null};
     const rows = (questions ?? []) as Row[];
     const byKey = new Map(rows.map((r) => [`${r.lesson_id}#${r.question_key}`, r]));
