@@ -2,18 +2,11 @@
 // the lesson also prints those counts and the numbers computed from them. If anyone edits one
 // and not the other, the figure and the text would disagree: this test makes that a failure.
 import fs from 'node:fs';
-import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {DOCS_DIR} from './docsTree';
+import {META_ANALYSIS_LESSON, runningExampleStudies} from './runningExample';
 import {poolRiskRatios, type TwoByTwo} from '../../src/components/ForestPlot/inverseVariance';
 
-const lesson = fs.readFileSync(path.join(DOCS_DIR, 'modules/systematic-review/meta-analysis.mdx'), 'utf8');
-
-function figureStudies(): TwoByTwo[] {
-  const element = /<ForestPlot\b[\s\S]*?studies=\{(\[[\s\S]*?\])\}\s*\/>/.exec(lesson);
-  if (!element) throw new Error('meta-analysis.mdx has no <ForestPlot studies={[…]} /> element');
-  return JSON.parse(element[1] as string) as TwoByTwo[];
-}
+const lesson = fs.readFileSync(META_ANALYSIS_LESSON, 'utf8');
 
 /** Table rows that start with a trial letter, split into trimmed cells. */
 function rows(header: RegExp): string[][] {
@@ -31,7 +24,7 @@ function rows(header: RegExp): string[][] {
 const minus = (text: string) => Number(text.replace('−', '-'));
 
 describe('meta-analysis lesson: forest plot and text agree', () => {
-  const studies = figureStudies();
+  const studies = runningExampleStudies();
   const result = poolRiskRatios(studies);
 
   it('plots the same trials and counts as the data table', () => {
