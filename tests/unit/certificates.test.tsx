@@ -4,6 +4,7 @@
 // the not-found text, what the page shows a visitor and what only the owner gets.
 import React from 'react';
 import {act, render, screen, within} from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
@@ -184,6 +185,18 @@ describe('the certificate page', () => {
     expect(screen.getByTestId('certified-checks')).toHaveTextContent('The individual checks were not recorded for this certificate.');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByTestId('certificate-actions')).toBeNull();
+  });
+
+  it('asks for a certificate ID when the address has none, and opens its verification address', async () => {
+    window.history.replaceState(null, '', '/certificates/');
+    render(
+      <AuthContext.Provider value={fakeAuthValue('signedOut', user)}>
+        <CertificatePage />
+      </AuthContext.Provider>,
+    );
+    await userEvent.type(screen.getByLabelText('Certificate ID'), ` ${CODE.toUpperCase()} `);
+    await userEvent.click(screen.getByRole('button', {name: 'Verify'}));
+    expect(window.location.pathname + window.location.search).toBe(`/certificates/?code=${CODE}`);
   });
 
   it('reads the code from the query of the verification address', async () => {
