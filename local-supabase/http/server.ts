@@ -8,6 +8,7 @@ import {corsHeaders} from './cors';
 import {applyApiKey, requiresApiKey} from './gateway';
 import {json} from './json';
 import {mountSigningKeysApi} from './signingKeysApi';
+import {mountAuthConfigApi} from './authConfigApi';
 
 /** Larger bodies are refused with 413 before any service sees them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -120,6 +121,7 @@ export function createApiServer(platform: Platform, services: Services): http.Se
     app.all(`${prefix}/*`, handle);
   }
   mountSigningKeysApi(app, () => platform.keys);
+  mountAuthConfigApi(app, () => platform);
   const health = () => json({name: 'local-supabase', status: 'ok'});
   app.all('/', health);
   app.all('/health', health);

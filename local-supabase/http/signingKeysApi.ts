@@ -19,7 +19,8 @@ function view(key: SigningKey) {
   };
 }
 
-function authorised(request: Request, keys: KeyStore): boolean {
+/** The Management API subset's bearer check (the secret key stands in for a personal access token); authConfigApi.ts uses it too. */
+export function authorised(request: Request, keys: KeyStore): boolean {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
   if (!match) return false;
   const verdict = apiKeyVerdict(match[1] as string, keys, request.headers.get('user-agent'));
