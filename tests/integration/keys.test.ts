@@ -254,3 +254,22 @@ describe('keys and the data directory', () => {
     }
   });
 });
+
+describe('RS256 signing keys', () => {
+  it('sign sessions that REST accepts and getClaims verifies', {timeout: 60_000}, async () => {
+    const rsa = await startBackend({signingAlgorithm: 'RS256'});
+    try {
+      const {client, session} = await signedInUser({target: rsa});
+      expect(decodeProtectedHeader(session.access_token).alg).toBe('RS256');
+      const {keys} = (await (await fetch(`${rsa.url}/auth/v1/.well-known/jwks.json`)).json()) as {keys: JWK[]};
+      expect(keys.map((k) => [k.kty, k.alg])).toEqual([['RSA', 'RS256']]);
+      for (const field of ['d', 'p', 'q', 'dp', 'dq', 'qi']) expect(keys[0]).not.toHaveProperty(field);
+      expect((await restGet(session.access_token, rsa.publishableKey, rsa.url)).status).toBe(200);
+      const claims = await client.auth.getClaims();
+      expect(claims.error).toBeNull();
+      expect(claims.data?.header.alg).toBe('RS256');
+    } finally {
+      await rsa.stop();
+    }
+  });
+});
