@@ -476,8 +476,11 @@ begin
         from jsonb_array_elements(v_perm) with ordinality as p(i, n)
        where (q.options -> (p.i #>> '{}')::integer ->> 'correct')::boolean;
       v_ok := v_chosen = v_right;
+      -- Stored as the chosen options' texts in the pool's order: the same answer reads the same
+      -- whatever order it was presented in.
       v_stored := v_stored || jsonb_build_object(q.question_key,
-        (select coalesce(jsonb_agg(q.options -> (v_perm ->> c)::integer ->> 'text' order by c), '[]'::jsonb) from unnest(v_chosen) c));
+        (select coalesce(jsonb_agg(q.options -> (v_perm ->> c)::integer ->> 'text' order by (v_perm ->> c)::integer), '[]'::jsonb)
+           from unnest(v_chosen) c));
       v_results := v_results || jsonb_build_array(jsonb_build_object(
         'id', q.question_key, 'correct', v_ok, 'section', q.section, 'your_answer', to_jsonb(v_chosen)));
       v_reveal := v_reveal || jsonb_build_array(jsonb_build_object(
