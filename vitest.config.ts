@@ -51,6 +51,16 @@ export default defineConfig({
         },
       },
       {
+        // The meta-analysis engine against R's metafor (skips with a message without R).
+        test: {
+          name: 'analysis',
+          include: ['tests/analysis/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
         // After the production build only (scripts/test.ts): reads build/.
         test: {
           name: 'build',

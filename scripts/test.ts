@@ -101,7 +101,7 @@ async function e2e(): Promise<number> {
 async function main(): Promise<void> {
   await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-  await vitest('unit and content tests', ['unit', 'content']);
+  await vitest('unit, content and analysis tests', ['unit', 'content', 'analysis']);
   await vitest('integration tests (PGlite)', ['integration-pglite']);
   await vitest('integration tests (PostgreSQL)', ['integration-postgres']);
   const code = await e2e();
