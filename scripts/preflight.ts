@@ -72,10 +72,13 @@ async function main(): Promise<number> {
   return results.some((r) => r.status === 'fail') ? 1 : 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof UsageError ? error.message : `preflight failed: ${error instanceof Error ? error.stack : String(error)}`);
-    process.exit(2);
-  },
-);
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof UsageError ? error.message : `preflight failed: ${error instanceof Error ? error.stack : String(error)}`);
+      process.exit(2);
+    },
+  );
+}
