@@ -237,6 +237,20 @@ function routinePayload(text: string): Payload {
 }
 
 /**
+ * The longest request target (path and query string) served. Hosted's gateway answers a longer
+ * one itself, 414 with the text body `URI too long` (supabase-js issue 766), before PostgREST sees
+ * it; its exact limit is not documented, 8 KiB is nginx's default request-line buffer. Here it
+ * also bounds the parse work one request can ask for.
+ */
+export const MAX_URL_BYTES = 8 * 1024;
+
+/** The gateway's answer to a request target over MAX_URL_BYTES, or null when it fits. */
+export function uriTooLong(url: URL): Response | null {
+  if (Buffer.byteLength(url.pathname) + Buffer.byteLength(url.search) <= MAX_URL_BYTES) return null;
+  return new Response('URI too long\n', {status: 414, headers: {'content-type': 'text/plain; charset=utf-8'}});
+}
+
+/**
  * Builds the request value. `routineArgs` names the arguments of the called function(s), so a GET
  * /rpc parameter is an argument when it names one and a filter on the result otherwise.
  */

@@ -5,7 +5,7 @@
 //   response.ts    its result row rendered as status, headers and body
 // errors.ts holds the error type of each stage (PostgREST's catalogue: PGRST1xx, 2xx, 3xx, Postgres').
 import type {Platform, ServiceHandler} from '../platform';
-import {apiRequest, targetOf, type ApiRequest} from './apiRequest';
+import {apiRequest, targetOf, uriTooLong, type ApiRequest} from './apiRequest';
 import {PgError, errorResponse, toRestError} from './errors';
 import {cacheFor, plan, routineArgNames, type ReadPlan} from './plan';
 import {callStatement, mutateStatement, plannedCountStatement, plannedRows, readStatement, type QueryOptions} from './query';
@@ -44,6 +44,8 @@ export function createRestService(platform: Platform): ServiceHandler {
   const options: QueryOptions = {style: runner.style, maxRows: platform.config.apiMaxRows};
 
   return async (request, ctx) => {
+    const tooLong = uriTooLong(ctx.url);
+    if (tooLong) return tooLong;
     let role = 'anon';
     try {
       const caller: Caller = await callerFor(request, ctx.url, platform.keys);

@@ -106,8 +106,37 @@ export class Cursor {
 
 const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
 
-function parseItem(cur: Cursor): SelectItem {
+/**
+ * Bounds on one select, all levels together. Planning grows with the number of embeds before any
+ * cost check or statement_timeout can act (1,000 sibling embeds held PGlite's thread for seconds
+ * and one PostgreSQL backend in JIT for minutes), so a select beyond them is refused while it is
+ * parsed. PostgREST has no such limit; this is local-supabase's, answered as PostgREST's PGRST100.
+ */
+export const MAX_SELECT_EMBEDS = 16;
+export const MAX_SELECT_ITEMS = 200;
+
+/** What one select has used of its bounds so far. */
+interface Budget {
+  items: number;
+  embeds: number;
+}
+
+/** Counts the item that starts at `at`, refusing it (column `at`) past a bound. */
+function spend(cur: Cursor, budget: Budget, embed: boolean, at: number): void {
+  budget.items += 1;
+  if (embed) budget.embeds += 1;
+  if (budget.embeds > MAX_SELECT_EMBEDS) {
+    throw parseError('select parameter', cur.input, at + 1, `unexpected embedded resource: at most ${MAX_SELECT_EMBEDS} per request`);
+  }
+  if (budget.items > MAX_SELECT_ITEMS) {
+    throw parseError('select parameter', cur.input, at + 1, `unexpected select item: at most ${MAX_SELECT_ITEMS} per request`);
+  }
+}
+
+function parseItem(cur: Cursor, budget: Budget): SelectItem {
+  const start = cur.pos;
   if (cur.peek() === '*') {
+    spend(cur, budget, false, start);
     cur.pos += 1;
     return {kind: 'star'};
   }
@@ -138,12 +167,14 @@ function parseItem(cur: Cursor): SelectItem {
     if (name === 'count' && cur.startsWith('()')) {
       throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
     }
+    spend(cur, budget, true, start);
     cur.expect('(');
-    const children = cur.peek() === ')' ? [] : parseList(cur);
+    const children = cur.peek() === ')' ? [] : parseList(cur, budget);
     cur.expect(')');
     return {kind: 'embed', relation: name, alias, hint, inner, spread, children};
   }
   if (spread) throw cur.fail('"("');
+  spend(cur, budget, false, start);
   const path = cur.jsonPath();
   if (cur.peek() === '.') {
     const save = cur.pos;
@@ -167,11 +198,11 @@ function parseItem(cur: Cursor): SelectItem {
   return {kind: 'field', name, alias, path, cast};
 }
 
-function parseList(cur: Cursor): SelectItem[] {
-  const items = [parseItem(cur)];
+function parseList(cur: Cursor, budget: Budget): SelectItem[] {
+  const items = [parseItem(cur, budget)];
   while (cur.peek() === ',') {
     cur.pos += 1;
-    items.push(parseItem(cur));
+    items.push(parseItem(cur, budget));
   }
   return items;
 }
@@ -181,7 +212,7 @@ export function parseSelect(input: string): SelectItem[] {
   const cleaned = stripWhitespace(input);
   if (cleaned === '') return [{kind: 'star'}];
   const cur = new Cursor(cleaned, 'select parameter');
-  const items = parseList(cur);
+  const items = parseList(cur, {items: 0, embeds: 0});
   if (!cur.done) throw cur.fail('"," or end of input');
   return items;
 }

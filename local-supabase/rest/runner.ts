@@ -43,14 +43,17 @@ export function resultSelect(body: string, n: string, total = 'null', inserted =
 }
 
 // PostgREST's request prelude: role, claims, request metadata for RLS and the role's
-// statement_timeout (its impersonated role settings), all transaction-local. It returns no
+// statement_timeout (its impersonated role settings), all transaction-local, and JIT off: LLVM
+// compiling a wide plan does not stop for statement_timeout or pg_terminate_backend (one request
+// held a backend for 9–10 minutes), while API reads are far too small to gain from it. It returns no
 // columns: set_config's results would only echo the claims and headers back.
 const SETUP_SQL =
   "select from (select set_config('search_path', 'public, extensions', true), set_config('role', $1, true), " +
   "set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), " +
   "set_config('request.path', $4, true), set_config('request.headers', $5, true), " +
   "set_config('transaction_read_only', $6, true), " +
-  "set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true)) _setup";
+  "set_config('statement_timeout', coalesce($7, current_setting('statement_timeout')), true), " +
+  "set_config('jit', 'off', true)) _setup";
 
 // Parameter type OIDs (pg_type): PGlite prepares each text once, and a statement with no filter
 // values still takes its one text[] parameter.

@@ -369,3 +369,43 @@ describe('request bodies by Content-Type (PostgREST Payload)', () => {
     expect(await notes()).toEqual(before);
   });
 });
+
+describe('bounded work per request', () => {
+  const siblings = (n: number) => `/cw?select=${Array.from({length: n}, () => 'cx(id)').join(',')}`;
+
+  it('900 sibling embeds (a 6 KB URL) are refused by the parser, 400 PGRST100, while a concurrent read completes', async () => {
+    const attack = f.rest(siblings(900), {key: 'anon'});
+    const read = f.rest('/conf_docs?select=id&order=id', {key: 'anon'});
+    const [refused, served] = await Promise.all([attack, read]);
+    expect(refused.status).toBe(400);
+    expect(refused.json).toMatchObject({code: 'PGRST100', details: 'unexpected embedded resource: at most 16 per request', hint: null});
+    expect((refused.json as {message: string}).message).toMatch(/^"failed to parse select parameter \(cx\(id\),.*\)" \(line 1, column 113\)$/);
+    expect(served.status).toBe(200);
+    expect(ids(served.json)).toEqual([1, 2, 3]);
+  });
+
+  it('the bound holds for the service role too; 16 embeds are served', async () => {
+    expect((await f.rest(siblings(17))).json).toMatchObject({code: 'PGRST100'});
+    const served = await f.rest(`/cw?select=id,${Array.from({length: 16}, (_, i) => `x${i}:cx(id)`).join(',')}`);
+    expect(served.status).toBe(200);
+    expect((served.json as Record<string, unknown>[])[0]).toMatchObject({id: 1, x0: [{id: 1}], x15: [{id: 1}]});
+  });
+
+  it('more than 200 select items are refused, 400 PGRST100', async () => {
+    const res = await f.rest(`/conf_docs?select=${Array.from({length: 201}, () => 'id').join(',')}`, {key: 'anon'});
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({code: 'PGRST100', details: 'unexpected select item: at most 200 per request'});
+  });
+
+  it('a request target over 8 KiB gets the gateway\'s 414 "URI too long", as hosted answers it', async () => {
+    const res = await f.rest(`/conf_docs?select=id&title=in.(${Array.from({length: 2000}, (_, i) => i).join(',')})`, {key: 'anon'});
+    expect(res.status).toBe(414);
+    expect(res.text).toBe('URI too long\n');
+  });
+
+  it('requests run with JIT off on PostgreSQL (jit compilation ignores statement_timeout); PGlite has no JIT', async () => {
+    const res = await f.rest('/rpc/conf_setting?name=jit', {key: 'anon'});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe('off');
+  });
+});

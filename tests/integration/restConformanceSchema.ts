@@ -66,6 +66,15 @@ create function public.conf_reports(public.conf_people) returns setof public.con
 create function public.conf_manager(public.conf_people) returns setof public.conf_people rows 1 language sql stable
   as $$ select * from public.conf_people where id = $1.manager_id $$;
 
+-- Short names, so a request with ~1,000 sibling embeds fits in a URL the gateway accepts.
+create table public.cw (id int primary key);
+create table public.cx (id int primary key, w int references public.cw (id));
+insert into public.cw values (1);
+insert into public.cx values (1, 1);
+
+-- A function reporting a setting as the request's transaction sees it.
+create function public.conf_setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
+
 grant select on all tables in schema public to anon;
 grant all on all tables in schema public to service_role;
 grant usage on all sequences in schema public to service_role;
