@@ -3,8 +3,9 @@
 // SUPABASE_SERVICE_ROLE_KEY JWT still works while the project's legacy keys are enabled), else
 // the running local-supabase's status.json (shared/localStatus.ts).
 import path from 'node:path';
-import {createClient, type SupabaseClient} from '@supabase/supabase-js';
+import {createClient} from '@supabase/supabase-js';
 import type {Database} from '../../shared/database.types';
+import {SERVER_CLIENT_OPTIONS, type ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {localDataDir, localSecretKey, localStatusFile, readLocalStatus} from '../../shared/localStatus';
 
 export interface ServiceTarget {
@@ -38,6 +39,6 @@ export function serviceTarget(env: NodeJS.ProcessEnv = process.env, dataDir?: st
 }
 
 /** A service-role client that keeps no session of its own. */
-export function createServiceClient({url, key}: Pick<ServiceTarget, 'url' | 'key'>): SupabaseClient<Database> {
-  return createClient<Database>(url, key, {auth: {persistSession: false, autoRefreshToken: false, detectSessionInUrl: false}});
+export function createServiceClient({url, key}: Pick<ServiceTarget, 'url' | 'key'>): ServiceClient {
+  return createClient<Database>(url, key, SERVER_CLIENT_OPTIONS);
 }
