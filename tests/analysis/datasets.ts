@@ -1,8 +1,8 @@
-// The datasets the engine is compared with metafor on: the course's worked examples, the practice
-// datasets in static/datasets/ that give a stratified 2×2 table, and seeded generated ones.
+// The datasets the engine is compared with metafor on: the workbench's practice datasets (the
+// lessons' worked examples and the practice files in static/datasets/) and seeded generated ones.
 import fs from 'node:fs';
 import path from 'node:path';
-import {parse} from 'csv-parse/sync';
+import {PRACTICE_DATASETS, stratifiedCsv} from '../../shared/metaAnalysis/practice';
 
 /** mulberry32: a small seeded PRNG, so generated datasets are the same on every run. */
 function prng(seed: number): () => number {
@@ -30,38 +30,6 @@ export interface NamedCsv {
   name: string;
   kind: 'binary' | 'continuous';
   csv: string;
-}
-
-/** The chlorhexidine trials of the meta-analysis lesson, with a subgroup column. */
-const chg: NamedCsv = {
-  name: 'course: chlorhexidine trials',
-  kind: 'binary',
-  csv: 'study,events_t,n_t,events_c,n_c,subgroup\nTrial A,18,398,30,397,low risk\nTrial B,11,250,17,250,low risk\nTrial C,25,600,33,580,concerns\nTrial D,7,150,6,148,concerns\n',
-};
-
-/** The prehabilitation trials (MD) of the meta-analysis-in-depth lesson. */
-const prehab: NamedCsv = {
-  name: 'course: prehabilitation trials',
-  kind: 'continuous',
-  csv: 'study,mean_t,sd_t,n_t,mean_c,sd_c,n_c\nP1,38,20,60,50,22,60\nP2,42,18,45,46,20,44\nP3,30,21,30,48,23,30\nP4,41,19,80,45,20,82\nP5,35,20,50,44,21,50\n',
-};
-
-function readStatic(file: string): Record<string, string>[] {
-  return parse(fs.readFileSync(path.resolve(__dirname, '../../static/datasets', file), 'utf8'), {columns: true, skip_empty_lines: true}) as Record<string, string>[];
-}
-
-/** A practice dataset stratified into 2×2 tables: one "study" per stratum. */
-function stratified(name: string, file: string, stratum: string, arm: string, treated: string, outcome: string): NamedCsv {
-  const rows = readStatic(file);
-  const strata = [...new Set(rows.map((r) => r[stratum]!))].sort();
-  const lines = strata.map((s) => {
-    const inStratum = rows.filter((r) => r[stratum] === s);
-    const t = inStratum.filter((r) => r[arm] === treated);
-    const c = inStratum.filter((r) => r[arm] !== treated);
-    const events = (xs: Record<string, string>[]) => xs.filter((r) => r[outcome] === '1').length;
-    return `${stratum} ${s},${events(t)},${t.length},${events(c)},${c.length}`;
-  });
-  return {name, kind: 'binary', csv: `study,events_t,n_t,events_c,n_c\n${lines.join('\n')}\n`};
 }
 
 function generatedBinary(name: string, seed: number, k: number, withZeros: boolean, withSubgroups: boolean): NamedCsv {
@@ -101,11 +69,14 @@ function generatedContinuous(name: string, seed: number, k: number, withSubgroup
   return {name, kind: 'continuous', csv: `study,mean_t,sd_t,n_t,mean_c,sd_c,n_c${withSubgroups ? ',subgroup' : ''}\n${lines.join('\n')}\n`};
 }
 
+/** The workbench's practice datasets, read as the page reads them. */
+const practice: NamedCsv[] = PRACTICE_DATASETS.map((d) => {
+  const csv = d.csv ?? stratifiedCsv(fs.readFileSync(path.resolve(__dirname, '../../static/datasets', d.stratify!.file), 'utf8'), d.stratify!);
+  return {name: `practice: ${d.id}`, kind: csv.startsWith('study,events_t') ? 'binary' : 'continuous', csv};
+});
+
 export const DATASETS: NamedCsv[] = [
-  chg,
-  prehab,
-  stratified('practice: wound_trial.csv by site', 'wound_trial.csv', 'site', 'group', 'new_dressing', 'infection_30d'),
-  stratified('practice: prehab-pneumonia-practice.csv by age70', 'prehab-pneumonia-practice.csv', 'age70', 'prehab', '1', 'pneumonia'),
+  ...practice,
   generatedBinary('generated: binary with zero cells and a double-zero study, subgroups', 11, 12, true, true),
   generatedBinary('generated: binary, small k (3)', 23, 3, false, false),
   generatedBinary('generated: binary, large k (100)', 37, 100, true, false),
