@@ -17,6 +17,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/meta-analysis-in-depth',
   'modules/systematic-review/grade-certainty',
   'modules/systematic-review/writing-manuscript',
+  'modules/systematic-review/diagnostic-test-accuracy',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
   'modules/data-analysis/regression-confounding',
@@ -29,7 +30,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(35); // 34 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(36); // 35 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

@@ -28,6 +28,7 @@ const EXPECTED: Record<string, string[]> = {
     'bias-assessment',
     'choosing-literature-database',
     'developing-search-query',
+    'diagnostic-test-accuracy',
     'extraction-table',
     'full-text-screening',
     'grade-certainty',
