@@ -440,6 +440,7 @@ export type Database = {
           discount_code: string | null
           duplicate_of: string | null
           first_sale_id: string | null
+          granted: unknown | null
           paypal_plan_id: string
           paypal_status: string
           paypal_subscription_id: string
@@ -459,6 +460,7 @@ export type Database = {
           discount_code?: string | null
           duplicate_of?: string | null
           first_sale_id?: string | null
+          granted?: unknown | null
           paypal_plan_id: string
           paypal_status?: string
           paypal_subscription_id: string
@@ -478,6 +480,7 @@ export type Database = {
           discount_code?: string | null
           duplicate_of?: string | null
           first_sale_id?: string | null
+          granted?: unknown | null
           paypal_plan_id?: string
           paypal_status?: string
           paypal_subscription_id?: string
@@ -850,6 +853,14 @@ export type Database = {
       subscriptions_to_cancel: {
         Args: { p_user_id: string }
         Returns: string[]
+      }
+      take_back_payment: {
+        Args: { p_sale_id: string; p_subscription_id: string }
+        Returns: boolean
+      }
+      take_discount_code_attempt: {
+        Args: { p_address: string; p_user: string }
+        Returns: undefined
       }
       take_rate_limit: {
         Args: { p_bucket: string; p_limit: number; p_window: unknown }

@@ -38,6 +38,8 @@ describe('Premium data access', () => {
       ['subscriptions_to_cancel', {p_user_id: user.id}],
       ['take_rate_limit', {p_bucket: 'x', p_limit: 1000, p_window: '1 second'}],
       ['discount_code_problem', {p_code: 'X', p_for_user: user.id}],
+      ['take_discount_code_attempt', {p_user: user.id, p_address: '203.0.113.9'}],
+      ['take_back_payment', {p_subscription_id: 'I-X', p_sale_id: 'S-X'}],
     ];
     for (const [name, args] of serviceOnly) {
       expect((await client.rpc(name, args)).error?.code, name).toBe('42501');

@@ -1,13 +1,20 @@
 // POST {discountCode?, requestId?} (signed in) → {subscriptionId, approvalUrl, amount, currency, percentOff}.
 // The price is decided here from the plan and the discount code; the browser only follows the
 // approval link. The checkout holds one use of the code until it is paid (the use then counts),
-// released by the learner's Cancel on PayPal, by a newer checkout of theirs, or after 3 hours.
+// released by the learner's Cancel on PayPal, by a newer checkout of theirs, or after checkout_hold()
+// (15 minutes from the learner's first checkout with that code that day, so it cannot be renewed).
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError, SQL_NULL, serviceClient} from '../_shared/supabase.ts';
+
+/** The caller's address as the API gateway appended it (the last X-Forwarded-For entry), if any. */
+function clientAddress(request: Request): string | null {
+  const entries = (request.headers.get('x-forwarded-for') ?? '').split(',');
+  return entries[entries.length - 1]?.trim() || null;
+}
 
 export default guarded('create-subscription', ['POST'], async (request, env) => {
   const user = await verifyCaller(request, env);
@@ -37,6 +44,10 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
 
   let percentOff: number | null = null;
   if (code) {
+    // The same attempt limiter as check_discount_code: otherwise this answer is a free oracle.
+    const {error: limitError} = await admin.rpc('take_discount_code_attempt', {p_user: user.id, p_address: clientAddress(request) ?? SQL_NULL});
+    if (limitError?.code === 'PT429') return errorResponse(limitError.message, 429);
+    if (limitError) throw new DatabaseError('counting the discount code attempt', limitError);
     const {data: problem, error} = await admin.rpc('discount_code_problem', {p_code: code, p_for_user: user.id});
     if (error) throw new DatabaseError('checking the discount code', error);
     if (problem) return errorResponse(problem, 400);
