@@ -27,11 +27,45 @@ export class Tau2Error extends Error {}
 
 /** Weighted residual sum of squares Σ w (y − Xb)² with b the weighted least-squares fit. */
 export function weightedRss(y: number[], X: Matrix, w: number[]): number {
+  if (X[0]!.length === 1 && X.every((x) => x[0] === 1)) return interceptRss(y, w);
   const b = matVec(invert(crossprodWeighted(X, w)), crossprodWeightedY(X, w, y));
   return y.reduce((s, yi, i) => {
     const fitted = X[i]!.reduce((t, x, j) => t + x * b[j]!, 0);
     return s + w[i]! * (yi - fitted) ** 2;
   }, 0);
+}
+
+// Intercept-only models (the main analysis and every leave-one-out refit) take these paths: the
+// same sums without matrices, which keeps 100 studies well inside the page's recompute budget.
+function interceptRss(y: number[], w: number[]): number {
+  let sw = 0;
+  let swy = 0;
+  for (let i = 0; i < y.length; i++) {
+    sw += w[i]!;
+    swy += w[i]! * y[i]!;
+  }
+  const b = swy / sw;
+  let rss = 0;
+  for (let i = 0; i < y.length; i++) rss += w[i]! * (y[i]! - b) ** 2;
+  return rss;
+}
+
+function interceptMoments(y: number[], w: number[]): {yPPy: number; trP: number; trPP: number} {
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  let swy = 0;
+  for (let i = 0; i < y.length; i++) {
+    const wi = w[i]!;
+    s1 += wi;
+    s2 += wi * wi;
+    s3 += wi * wi * wi;
+    swy += wi * y[i]!;
+  }
+  const b = swy / s1;
+  let yPPy = 0;
+  for (let i = 0; i < y.length; i++) yPPy += (w[i]! * (y[i]! - b)) ** 2;
+  return {yPPy, trP: s1 - s2 / s1, trPP: s2 - (2 * s3) / s1 + (s2 / s1) ** 2};
 }
 
 /**
@@ -40,6 +74,7 @@ export function weightedRss(y: number[], X: Matrix, w: number[]): number {
  * h = diag(XAX'), A = (X'WX)⁻¹ and M = A X'W²X.
  */
 function projectionMoments(y: number[], X: Matrix, w: number[]): {yPPy: number; trP: number; trPP: number} {
+  if (X[0]!.length === 1 && X.every((x) => x[0] === 1)) return interceptMoments(y, w);
   const A = invert(crossprodWeighted(X, w));
   const b = matVec(A, crossprodWeightedY(X, w, y));
   let yPPy = 0;

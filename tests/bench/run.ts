@@ -1,5 +1,5 @@
 // `npm run bench`: prints figures (no thresholds). Flags: --skip-build,
-// --only site|lighthouse|accounts|search|premium|rest|startup|auth (lighthouse audits the existing build/).
+// --only site|lighthouse|accounts|search|premium|rest|startup|auth|workbench (lighthouse audits the existing build/).
 import {parseArgs} from 'node:util';
 import {siteBench} from './site-bench';
 import {lighthouseBench} from './lighthouse-bench';
@@ -9,8 +9,9 @@ import {authBench} from './auth-bench';
 import {startupBench} from './startup-bench';
 import {searchBench} from './search-bench';
 import {premiumBench} from './premium-bench';
+import {workbenchBench} from './workbench-bench';
 
-const BENCHES = ['site', 'lighthouse', 'accounts', 'search', 'premium', 'rest', 'startup', 'auth'] as const;
+const BENCHES = ['site', 'lighthouse', 'accounts', 'search', 'premium', 'rest', 'startup', 'auth', 'workbench'] as const;
 type Bench = (typeof BENCHES)[number];
 
 /** The flags, or an error naming what is known: a mistyped `--only` must not run nothing and exit 0. */
@@ -39,6 +40,7 @@ async function main({skipBuild, only}: ReturnType<typeof parseFlags>): Promise<v
   if (wanted('startup')) await startupBench();
   if (wanted('auth')) await authBench();
   if (wanted('premium')) await premiumBench();
+  if (wanted('workbench')) await workbenchBench();
 }
 
 let flags: ReturnType<typeof parseFlags>;
