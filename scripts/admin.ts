@@ -1,14 +1,14 @@
 // `npm run admin -- <command>`: operator tasks against local-supabase or a hosted project.
 //   promote <email>       grant the admin role (app_metadata.role = 'admin') through the auth admin API
 //   demote <email>        remove it
-//   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
-//   discount list
+//   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]   (the last day it works; scripts/lib/adminDiscounts.ts)
+//   discount list          active, disabled, expired or used up
 //   discount disable <CODE>
 //   reconcile <email> | --all   repair subscriptions from PayPal's records (safe to repeat)
 //   certificate revoke <code> [--reason TEXT] | certificate list   (scripts/lib/adminCertificates.ts)
 // Connection: SUPABASE_URL and SUPABASE_SECRET_KEY (legacy: SUPABASE_SERVICE_ROLE_KEY) from the
-// environment, else the running local-supabase's status.json (scripts/lib/serviceClient.ts; DATA_DIR
-// names the data folder). reconcile also needs PayPal: the PAYPAL_* variables the functions use,
+// environment, else the running local-supabase's status.json (scripts/lib/serviceClient.ts; --data-dir
+// or DATA_DIR names the data folder). reconcile also needs PayPal: the PAYPAL_* variables the functions use,
 // else the simulator's paypal-sim-credentials.json in the same folder.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,8 +20,9 @@ import type {ServiceClient} from '../supabase/functions/_shared/supabase';
 import {PayPalClient, paypalConfig, type Env} from '../supabase/functions/_shared/paypal';
 import {reconcile} from './lib/reconcile';
 import {CERTIFICATE_USAGE, runCertificateCommand} from './lib/adminCertificates';
+import {discountLine, expiryFromDate} from './lib/adminDiscounts';
 
-const USAGE = `usage: npm run admin -- <command>
+const USAGE = `usage: npm run admin -- <command> [--data-dir <dir>]
   promote <email>
   demote <email>
   discount create <CODE> <percent> [--max N] [--expires YYYY-MM-DD]
@@ -40,11 +41,12 @@ export interface Connection {
   paypal?: Env;
 }
 
-export function resolveConnection(env: NodeJS.ProcessEnv): Connection {
-  const simFile = path.join(localDataDir(undefined, env), 'paypal-sim-credentials.json');
+/** `dataDir` is the --data-dir flag: the local-supabase data folder, as for the other scripts. */
+export function resolveConnection(env: NodeJS.ProcessEnv, dataDir?: string): Connection {
+  const simFile = path.join(localDataDir(dataDir, env), 'paypal-sim-credentials.json');
   const paypal: Env | undefined = env.PAYPAL_CLIENT_ID ? env : fs.existsSync(simFile) ? (JSON.parse(fs.readFileSync(simFile, 'utf8')) as Env) : undefined;
   try {
-    const {url, key} = serviceTarget(env);
+    const {url, key} = serviceTarget(env, dataDir);
     return {url, serviceRoleKey: key, paypal};
   } catch (error) {
     if (error instanceof MissingTargetError) throw new UsageError(error.message);
@@ -63,7 +65,8 @@ async function findUser(admin: ServiceClient, email: string): Promise<User> {
   }
 }
 
-function option(args: string[], name: string): string | undefined {
+/** Removes `name` and its value from `args`; the value, or undefined when absent. */
+export function option(args: string[], name: string): string | undefined {
   const i = args.indexOf(name);
   if (i === -1) return undefined;
   const value = args[i + 1];
@@ -73,7 +76,7 @@ function option(args: string[], name: string): string | undefined {
 }
 
 /** Runs one command; returns the lines to print. Throws UsageError for the operator's mistakes. */
-export async function runAdmin(argv: string[], connection: Connection): Promise<string[]> {
+export async function runAdmin(argv: string[], connection: Connection, now: Date = new Date()): Promise<string[]> {
   const args = [...argv];
   const admin = createServiceClient({url: connection.url, key: connection.serviceRoleKey});
   const [command, ...rest] = args;
@@ -107,8 +110,9 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
       if (maxRedemptions !== null && (!Number.isInteger(maxRedemptions) || maxRedemptions < 1)) throw new UsageError('--max must be a whole number of at least 1');
       let expiresAt: string | null = null;
       if (expires !== undefined) {
-        if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || Number.isNaN(Date.parse(`${expires}T23:59:59Z`))) throw new UsageError('--expires must be a date YYYY-MM-DD');
-        expiresAt = `${expires}T23:59:59Z`;
+        const expiry = expiryFromDate(expires, now);
+        if ('error' in expiry) throw new UsageError(expiry.error);
+        expiresAt = expiry.expiresAt;
       }
       const {error} = await admin.from('discount_codes').insert({code, percent_off: percent, max_redemptions: maxRedemptions, expires_at: expiresAt});
       if (error) throw new UsageError(error.code === '23505' ? `Discount code ${code} already exists` : `creating ${code} failed: ${error.message}`);
@@ -117,9 +121,7 @@ export async function runAdmin(argv: string[], connection: Connection): Promise<
     if (sub === 'list' && params.length === 0) {
       const {data, error} = await admin.from('discount_codes').select('*').order('created_at');
       if (error) throw new Error(error.message);
-      return data.map(
-        (d) => `${d.code}\t${d.percent_off}%\t${d.active ? 'active' : 'disabled'}\t${d.redemptions}/${d.max_redemptions ?? '∞'}\t${d.expires_at ?? 'no expiry'}`,
-      );
+      return data.map((d) => discountLine(d, now));
     }
     if (sub === 'disable' && params.length === 1) {
       const code = (params[0] as string).toUpperCase();
@@ -144,7 +146,9 @@ const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fil
 if (invokedDirectly) {
   (async () => {
     try {
-      const lines = await runAdmin(process.argv.slice(2), resolveConnection(process.env));
+      const args = process.argv.slice(2);
+      const dataDir = option(args, '--data-dir');
+      const lines = await runAdmin(args, resolveConnection(process.env, dataDir));
       for (const line of lines) console.log(line);
     } catch (error) {
       console.error((error as Error).message);
