@@ -40,3 +40,20 @@ describe('meta-analysis workbench', () => {
     expect(within(summary).getByTestId('pooled')).toHaveTextContent(/^0\.\d{3} \(95% CI/);
   });
 });
+
+describe('sample size calculator', () => {
+  it('gives the lesson’s answers: 64 analysed and 72 recruited per group for 5 mmHg (SD 10), 135 for 30% → 15%', async () => {
+    const {default: SampleSizeCalculator} = await import('../../src/components/workbench/SampleSizeCalculator');
+    const user = userEvent.setup();
+    render(<SampleSizeCalculator />);
+    expect(screen.getByTestId('analysed')).toHaveTextContent('64');
+    expect(screen.getByTestId('recruited')).toHaveTextContent(/^72/);
+    await user.selectOptions(screen.getByLabelText('Outcome'), 'proportions');
+    expect(screen.getByTestId('analysed')).toHaveTextContent('121');
+    expect(screen.getByTestId('recruited')).toHaveTextContent(/^135/);
+    const power = screen.getByLabelText('Power (%)');
+    await user.clear(power);
+    await user.type(power, '120');
+    expect(screen.getByRole('status')).toHaveTextContent(/power must be between 0 and 1/);
+  });
+});
