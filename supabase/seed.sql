@@ -109,7 +109,15 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'diagnostic-test-accuracy', 'Diagnostic Test Accuracy Reviews', 'Review questions for tests, 2×2 tables, paired sensitivity and specificity, the threshold effect, bivariate and HSROC models, SROC plots, QUADAS, GRADE for test accuracy and PRISMA-DTA.', 13, true, true from public.courses where slug = 'systematic-review'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript', 'meta-analysis-in-depth', 'grade-certainty', 'non-reporting-bias', 'diagnostic-test-accuracy');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'network-meta-analysis', 'Network Meta-Analysis', 'Indirect comparisons with the Bucher method, transitivity, consistency and loop inconsistency, network geometry, league tables, the limits of rankings such as SUCRA, CINeMA and PRISMA-NMA.', 14, true, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'qualitative-evidence-synthesis', 'Qualitative Evidence Synthesis', 'Synthesise qualitative studies with thematic synthesis or meta-ethnography, appraise them, rate each finding with GRADE-CERQual and report to ENTREQ, with a worked example.', 15, true, true from public.courses where slug = 'systematic-review'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'systematic-review') and slug not in ('developing-search-query', 'choosing-literature-database', 'searching-articles', 'screen-title-abstract', 'full-text-screening', 'extraction-table', 'bias-assessment', 'meta-analysis', 'writing-manuscript', 'meta-analysis-in-depth', 'grade-certainty', 'non-reporting-bias', 'diagnostic-test-accuracy', 'network-meta-analysis', 'qualitative-evidence-synthesis');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('data-analysis', 'Data Analysis', 'Plan and run the core analyses of a medical study, from describing data to choosing tests, sizing the sample and reading diagnostic results.', 4, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,

@@ -18,6 +18,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/grade-certainty',
   'modules/systematic-review/writing-manuscript',
   'modules/systematic-review/diagnostic-test-accuracy',
+  'modules/systematic-review/qualitative-evidence-synthesis',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
   'modules/data-analysis/regression-confounding',
@@ -30,7 +31,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(36); // 35 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(37); // 36 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

@@ -35,6 +35,7 @@ const EXPECTED: Record<string, string[]> = {
     'meta-analysis',
     'meta-analysis-in-depth',
     'non-reporting-bias',
+    'qualitative-evidence-synthesis',
     'screen-title-abstract',
     'searching-articles',
     'writing-manuscript',
