@@ -119,4 +119,22 @@ describe('money that never leaks', () => {
     // Buying without a code is not a guess and stays open.
     expect((await invoke(client, 'create-subscription', {})).status).toBe(200);
   });
+
+  it('deleting an account cancels every subscription it started, paid at PayPal or approved later', async () => {
+    const {client, email, password} = await signedInUser();
+    // Paid at PayPal, but the webhooks are lost and the tab closed: not activated here.
+    const paid = await invoke<Created>(client, 'create-subscription', {});
+    await approveOnCheckoutPage(paid.data!.approvalUrl, {webhooks: false});
+    // A newer checkout, still waiting for approval.
+    const waiting = await invoke<Created>(client, 'create-subscription', {});
+    expect(await paypalStatus(paid.data!.subscriptionId)).toBe('ACTIVE');
+
+    expect(await invoke(client, 'delete-account', {email, password})).toMatchObject({status: 200, data: {deleted: true}});
+    expect(await paypalStatus(paid.data!.subscriptionId)).toBe('CANCELLED');
+
+    // Approved from a tab left open after the account is gone: the webhook stops it billing.
+    await approveOnCheckoutPage(waiting.data!.approvalUrl);
+    await simControl('flush');
+    expect(await paypalStatus(waiting.data!.subscriptionId)).toBe('CANCELLED');
+  });
 });

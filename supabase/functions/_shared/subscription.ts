@@ -102,3 +102,42 @@ export async function cancelOthers(admin: ServiceClient, paypal: PayPalClient, a
     await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
   }
 }
+
+/** A failure worth trying again: PayPal unreachable (status 0), rate-limited or failing on its side. */
+function isTransient(error: unknown): boolean {
+  return error instanceof PayPalError && (error.status === 0 || error.status === 429 || error.status >= 500);
+}
+
+const BILLING = ['ACTIVE', 'SUSPENDED'];
+
+/**
+ * Makes sure none of these subscriptions bills again, asking PayPal itself (a checkout paid there
+ * may not be activated here yet): each live one is cancelled, transient failures are retried.
+ * Returns the ids that could not be stopped; one that is still awaiting approval (PayPal cannot
+ * cancel it) counts as stopped, since the webhook cancels a subscription whose account is gone.
+ */
+export async function stopAllBilling(
+  admin: ServiceClient,
+  paypal: PayPalClient,
+  ids: string[],
+  reason: string,
+  {attempts = 3, pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))}: {attempts?: number; pause?: (ms: number) => Promise<void>} = {},
+): Promise<string[]> {
+  const failed: string[] = [];
+  for (const id of ids) {
+    let stopped = false;
+    for (let attempt = 1; attempt <= attempts && !stopped; attempt++) {
+      try {
+        const current = await paypal.getSubscription(id);
+        if (current.status === 'APPROVED') throw new PayPalError(503, 'PayPal is activating the subscription');
+        stopped = !BILLING.includes(current.status) || (await cancelEverywhere(admin, paypal, id, reason));
+      } catch (error) {
+        if (error instanceof PayPalError && error.status === 404) stopped = true;
+        else if (!isTransient(error)) throw error;
+        else if (attempt < attempts) await pause(250 * attempt);
+      }
+    }
+    if (!stopped) failed.push(id);
+  }
+  return failed;
+}

@@ -1,13 +1,16 @@
 // POST {email, password} (signed in): deletes the caller's own account. GoTrue lets only the
 // service role delete users, so this function checks that the request is the account holder's,
 // fresh and deliberate (the typed e-mail, the current password, aal2 when a factor is enrolled),
-// cancels a running PayPal subscription through cancel-subscription, then deletes the auth user:
+// cancels at PayPal every subscription the account started (asking PayPal, so a checkout paid
+// there but not yet activated here is cancelled too), then deletes the auth user:
 // the learner's rows go with it by foreign-key cascade, payment records stay for accounting with
 // user_id set to null, and the stored PayPal events lose the payer's personal data.
 import {createClient} from '@supabase/supabase-js';
 import {verifyCaller} from '../_shared/auth.ts';
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {guarded} from '../_shared/guard.ts';
+import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
+import {stopAllBilling} from '../_shared/subscription.ts';
 import {projectUrl, publishableKey} from '../_shared/keys.ts';
 import {SERVER_CLIENT_OPTIONS, currentUser, deleteAuthUser, serviceClient} from '../_shared/supabase.ts';
 
@@ -39,32 +42,26 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
     return errorResponse('That password is not correct', 403);
   }
 
-  const {data: profile, error: profileError} = await admin
-    .from('profiles')
-    .select('subscription_status, paypal_subscription_id')
-    .eq('id', user.id)
-    .maybeSingle();
+  const {data: profile, error: profileError} = await admin.from('profiles').select('paypal_subscription_id').eq('id', user.id).maybeSingle();
   if (profileError) throw new Error(profileError.message);
-  if (profile?.paypal_subscription_id && ['active', 'suspended'].includes(profile.subscription_status)) {
-    // Billing must stop before the person who could stop it is gone.
-    const cancelled = await fetch(`${url}/functions/v1/cancel-subscription`, {
-      method: 'POST',
-      headers: {
-        authorization: request.headers.get('authorization') ?? '',
-        apikey: apiKey,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({reason: 'Account deleted by the subscriber'}),
-    });
-    if (!cancelled.ok && cancelled.status !== 409) {
-      return errorResponse('Your PayPal subscription could not be cancelled, so your account was not deleted. Please try again.', 502);
-    }
-  }
-
-  // Collected before the cascade removes them: whose webhook events must lose the payer's data.
-  const {data: pending, error: pendingError} = await admin.from('pending_subscriptions').select('paypal_subscription_id').eq('user_id', user.id);
+  // Every subscription this account started, whatever this database thinks of it (a checkout
+  // paid at PayPal may not be activated here yet); collected before the cascade removes them.
+  const {data: pending, error: pendingError} = await admin.from('pending_subscriptions').select('paypal_subscription_id, paypal_status').eq('user_id', user.id);
   if (pendingError) throw new Error(pendingError.message);
   const subscriptionIds = [...new Set([...(pending ?? []).map((p) => p.paypal_subscription_id), profile?.paypal_subscription_id].filter((id): id is string => Boolean(id)))];
+  const ended = new Set((pending ?? []).filter((p) => ['CANCELLED', 'EXPIRED'].includes(p.paypal_status)).map((p) => p.paypal_subscription_id));
+
+  // Billing must stop before the person who could stop it is gone.
+  const unstopped = await stopAllBilling(
+    admin,
+    new PayPalClient(paypalConfig(env)),
+    subscriptionIds.filter((id) => !ended.has(id)),
+    'Account deleted by the subscriber',
+  );
+  if (unstopped.length > 0) {
+    console.error(`[delete-account] user ${user.id} not deleted: PayPal subscriptions ${unstopped.join(', ')} could not be cancelled`);
+    return errorResponse('Your PayPal subscription could not be cancelled, so your account was not deleted. Please try again.', 502);
+  }
 
   const deleteError = await deleteAuthUser(admin, user.id);
   if (deleteError) {

@@ -18,13 +18,40 @@ type WebhookEvent = {
   resource?: {id?: string};
 };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A checkout approved at PayPal after its account was deleted (its record went with the account):
+ * nobody can use what it pays for, so it is cancelled before it bills again.
+ */
+async function cancelOrphan(admin: ServiceClient, paypal: PayPalClient, id: string): Promise<void> {
+  let subscription;
+  try {
+    subscription = await paypal.getSubscription(id);
+  } catch (error) {
+    if (error instanceof PayPalError && error.status === 404) return;
+    throw error;
+  }
+  const owner = subscription.custom_id ?? '';
+  if (subscription.plan_id !== paypal.config.planId || !UUID.test(owner) || !['ACTIVE', 'SUSPENDED'].includes(subscription.status)) return;
+  const {data, error} = await admin.auth.admin.getUserById(owner);
+  if (data?.user) return;
+  if (error && error.status !== 404) throw new DatabaseError('looking up the subscriber', {message: error.message, code: String(error.status ?? '')});
+  console.error(`[paypal-webhook] cancelling ${id}: approved after its account was deleted`);
+  await paypal.cancelSubscription(id, 'The Research Methods Academy account was deleted');
+}
+
 /**
  * Activation is decided from PayPal's own copy of the subscription, checked like confirm does.
  * Returns the refusal text when PayPal's subscription does not match what was recorded.
  */
 async function activateFromWebhook(admin: ServiceClient, paypal: PayPalClient, id: string): Promise<string | null> {
   const pending = await loadPending(admin, id);
-  if (!pending || pending.activated_at) return null;
+  if (!pending) {
+    await cancelOrphan(admin, paypal, id);
+    return null;
+  }
+  if (pending.activated_at) return null;
   let subscription;
   try {
     subscription = await paypal.getSubscription(id);
