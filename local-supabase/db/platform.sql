@@ -36,8 +36,19 @@ alter role authenticated inherit;
 alter role service_role inherit;
 -- Hosted Supabase's per-role statement timeouts; the REST service applies a role's settings to
 -- each request it runs as that role, as PostgREST does (schemaCache.ts reads them back).
-alter role anon set statement_timeout = '3s';
-alter role authenticated set statement_timeout = '8s';
+-- Only where unset, so a migration's own setting survives this file running again.
+do $$
+begin
+  if not exists (select 1 from pg_db_role_setting s, unnest(s.setconfig) c
+                 where s.setrole = 'anon'::regrole and s.setdatabase = 0 and c like 'statement\_timeout=%') then
+    alter role anon set statement_timeout = '3s';
+  end if;
+  if not exists (select 1 from pg_db_role_setting s, unnest(s.setconfig) c
+                 where s.setrole = 'authenticated'::regrole and s.setdatabase = 0 and c like 'statement\_timeout=%') then
+    alter role authenticated set statement_timeout = '8s';
+  end if;
+end
+$$;
 grant anon, authenticated, service_role to authenticator;
 -- Hosted revoked CREATEROLE from supabase_auth_admin; older local databases still have it. Roles
 -- are shared by every database of a PostgreSQL server, so each change is made only when missing.
@@ -294,6 +305,29 @@ grant all on all tables in schema extensions to hosted_postgres;
 grant all on all sequences in schema extensions to hosted_postgres;
 grant all on all routines in schema extensions to hosted_postgres;
 grant anon, authenticated, service_role to hosted_postgres;
+-- Migrations may set the API roles' settings as hosted `postgres` may (`alter role anon set
+-- statement_timeout = …`, `alter role authenticator set pgrst.db_aggregates_enabled = …`, as
+-- Supabase's docs tell users to run). From PostgreSQL 16 CREATEROLE alone no longer allows altering
+-- a role: hosted grants the API roles to postgres WITH ADMIN OPTION there; authenticator is only
+-- administered (no SET, no INHERIT). PostgREST's in-database settings are placeholders, which only
+-- a superuser may set on a role without SET on the parameter.
+do $$
+begin
+  if current_setting('server_version_num')::int >= 160000 then
+    execute 'grant anon, authenticated, service_role to hosted_postgres with admin option';
+    if not exists (select 1 from pg_auth_members m where m.roleid = 'authenticator'::regrole and m.member = 'hosted_postgres'::regrole) then
+      execute 'grant authenticator to hosted_postgres with admin option, inherit false, set false';
+    end if;
+  end if;
+end
+$$;
+grant set on parameter
+  pgrst.db_aggregates_enabled, pgrst.db_anon_role, pgrst.db_extra_search_path, pgrst.db_hoisted_tx_settings,
+  pgrst.db_max_rows, pgrst.db_plan_enabled, pgrst.db_pre_config, pgrst.db_pre_request, pgrst.db_prepared_statements,
+  pgrst.db_root_spec, pgrst.db_schemas, pgrst.db_tx_end, pgrst.jwt_aud, pgrst.jwt_cache_max_lifetime,
+  pgrst.jwt_role_claim_key, pgrst.openapi_mode, pgrst.openapi_security_active, pgrst.openapi_server_proxy_uri,
+  pgrst.server_cors_allowed_origins, pgrst.server_timing_enabled, pgrst.server_trace_header
+  to hosted_postgres;
 
 -- The auth schema belongs to supabase_auth_admin, the role GoTrue writes as on hosted.
 grant all on schema auth to supabase_auth_admin;

@@ -60,10 +60,12 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   const given = new Set(argNames);
   const matches = candidates.filter((fn) => {
     if (takesWholeBody(fn)) return true;
-    // An unnamed parameter cannot be bound by name (`{"": 1}` matches nothing), as in PostgREST.
-    const names = new Set(fn.params.map((p) => p.name).filter((n) => n !== ''));
+    // A function's single unnamed parameter is bound by the empty name (`{"": 1}`), as PostgREST
+    // binds it; among several parameters an unnamed one cannot be named.
+    const single = fn.params.length === 1;
+    const names = new Set(fn.params.map((p) => p.name).filter((n) => n !== '' || single));
     if (argNames.some((a) => !names.has(a))) return false;
-    return fn.params.every((p) => p.hasDefault || (p.name !== '' && given.has(p.name)));
+    return fn.params.every((p) => p.hasDefault || ((p.name !== '' || single) && given.has(p.name)));
   });
   // An exact fit on names beats the whole-body form.
   const exact = matches.filter((fn) => !takesWholeBody(fn));

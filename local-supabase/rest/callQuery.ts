@@ -17,7 +17,9 @@ function argText(value: unknown, type: string): string | null {
  * field name, as PostgREST's json_to_record does; other values are cast from their text.
  */
 function argSql(value: unknown, type: string, params: Params): string {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !JSON_TYPES.has(type)) {
+  // Built-in types are never rows: an object for one is its JSON text, cast (PostgREST's json_to_record reads it so).
+  const builtIn = type.startsWith('"pg_catalog".');
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && !JSON_TYPES.has(type) && !builtIn) {
     return `json_populate_record(null::${type}, ${params.text(JSON.stringify(value))}::json)`;
   }
   return `${params.text(argText(value, type))}::${type}`;
@@ -31,6 +33,7 @@ export function callSql(fn: DbFunction, args: Record<string, unknown>, wholeBody
   }
   const list = fn.params
     .filter((p) => Object.hasOwn(args, p.name))
-    .map((p) => `${ident(p.name)} := ${argSql(args[p.name], p.type, params)}`);
+    // An unnamed parameter (a function's only one) is passed by position.
+    .map((p) => `${p.name === '' ? '' : `${ident(p.name)} := `}${argSql(args[p.name], p.type, params)}`);
   return `"public".${ident(fn.name)}(${list.join(', ')})`;
 }

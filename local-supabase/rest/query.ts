@@ -83,7 +83,11 @@ export function mutateStatement(req: ApiRequest, plan: MutatePlan, options: Quer
   const {table, root, columns} = plan;
   const raw = req.payload?.raw ?? '';
   let mutation: string;
-  if (plan.action === 'create') {
+  if (plan.action === 'create' && Array.isArray(req.payload?.json) && req.payload.json.length === 0) {
+    // An empty array inserts nothing, as PostgREST answers it (no rows, not one row of defaults).
+    // The table's row type gives the read-back its columns without reading the table.
+    mutation = `select (null::"public".${ident(table.name)}).*${plan.upsert ? ', false as "pgrst_inserted"' : ''} where false`;
+  } else if (plan.action === 'create') {
     // An empty object inserts default values and binds no body (an unused bind value is an error).
     mutation = insertSql(table, columns, req.query, req.preferences, columns.length ? params.text(raw) : '', plan.upsert);
   } else if (plan.action === 'update') {

@@ -29,6 +29,12 @@ export interface EmbedNode extends ReadNode {
   spread: boolean;
   /** `lessons()`: only for filtering, not in the output. */
   hidden: boolean;
+  /**
+   * `messages(count)` on a table without a `count` column: the embed renders as the number of its
+   * rows under this key (`[{"count": n}]` to-many), PostgREST's embedded count, allowed without
+   * db-aggregates-enabled.
+   */
+  countKey: string | null;
   joinAlias: string;
 }
 
@@ -146,6 +152,14 @@ function resolveRelationship(cache: SchemaCache, parent: Table, relation: string
   return candidates[0] as Candidate;
 }
 
+/** The output key of an embedded count (`rel(count)`, `rel(n:count)`), or null for an ordinary embed. */
+function embeddedCount(target: Table, children: SelectItem[]): string | null {
+  const [only, ...rest] = children;
+  if (!only || rest.length > 0 || only.kind !== 'field' || only.name !== 'count' || only.path.length > 0 || only.cast) return null;
+  if (target.columnsByName.has('count') || target.computed.has('count')) return null;
+  return only.alias ?? 'count';
+}
+
 function buildNode(cache: SchemaCache, table: Table, alias: string, items: SelectItem[], counter: Counter, depth = 0): ReadNode {
   const node: ReadNode = {
     table,
@@ -176,7 +190,8 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
     }
     const {target, rel} = resolveRelationship(cache, table, item.relation, item.hint);
     counter.n += 1;
-    const child = buildNode(cache, target, `${target.name}_${counter.n}`, item.children, counter, depth + 1);
+    const countKey = embeddedCount(target, item.children);
+    const child = buildNode(cache, target, `${target.name}_${counter.n}`, countKey === null ? item.children : [], counter, depth + 1);
     const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
     if (item.spread && !toOne) {
       throw new ApiRequestError(
@@ -194,6 +209,7 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
       inner: item.inner,
       spread: item.spread,
       hidden: item.children.length === 0,
+      countKey,
       joinAlias: `${target.name}_${counter.n}_j`,
     });
   }

@@ -152,7 +152,10 @@ export interface NodeSqlOptions {
 function embedJoin(parent: ReadNode, embed: EmbedNode, params: Params): string {
   const inner = nodeSql(embed, params, {source: embedSource(parent, embed), maxRows: null}, parent);
   const x = ident(`${embed.joinAlias}_x`);
-  const body = embed.spread
+  const count = embed.countKey === null ? null : `json_build_object(${params.text(embed.countKey)}::text, count(*))`;
+  const body = count
+    ? `select ${embed.toOne ? count : `json_build_array(${count})`} as body from (${inner}) ${x}`
+    : embed.spread
     ? inner
     : embed.toOne
       ? `select row_to_json(${x}) as body from (${inner}) ${x}`

@@ -7,6 +7,24 @@ import {loadSchemaCache, type SchemaCache} from './schemaCache';
 // the database busy reloading.
 const MIN_RELOAD_MS = 5000;
 
+// PGlite runs no autovacuum, so a table is never analyzed and the planner guesses its size from
+// a minimum page count: thousands of rows for a table of three, which priced ordinary anonymous
+// embeds over PGlite's cost budget (runner.ts). Analyzing each table once gives real estimates;
+// the planner scales them by the table's current size as it grows, as after autovacuum's analyze.
+const ANALYZE_NEW_TABLES = `
+do $$
+declare
+  r record;
+begin
+  for r in
+    select c.oid::regclass as rel from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind in ('r', 'p', 'm') and c.reltuples < 0
+  loop
+    execute format('analyze %s', r.rel);
+  end loop;
+end
+$$`;
+
 export class SchemaStore {
   /** The cache every request uses; replaced only once a reload has finished. */
   private current: Promise<SchemaCache> | undefined;
@@ -61,6 +79,9 @@ export class SchemaStore {
 
   private load(): Promise<SchemaCache> {
     this.lastReload = Date.now();
-    return this.db.transaction((tx) => loadSchemaCache(tx));
+    return this.db.transaction(async (tx) => {
+      if (this.db.kind === 'pglite') await tx.exec(ANALYZE_NEW_TABLES);
+      return loadSchemaCache(tx);
+    });
   }
 }

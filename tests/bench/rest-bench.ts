@@ -9,7 +9,9 @@ import {POSTGRES_ADMIN_URL, startBackend, ROOT, type Backend} from '../integrati
 import {openPGlite} from '../../local-supabase/db/pglite';
 import {migrate} from '../../local-supabase/db/migrate';
 import {Runner, resultSelect, type Statement} from '../../local-supabase/rest/runner';
-import {CONCURRENCY, DURATION_MS, load, loop, print, type Figures} from './httpLoad';
+import {MAX_SELECT_EMBEDS} from '../../local-supabase/rest/parseSelect';
+import {MAX_EMBED_DEPTH} from '../../local-supabase/rest/readPlan';
+import {CONCURRENCY, DURATION_MS, load, loop, print, type Figures, type LoadRequest} from './httpLoad';
 
 export async function signIn(backend: Backend): Promise<{userId: string; token: string}> {
   const email = `bench.${Date.now()}@example.com`;
@@ -58,6 +60,49 @@ async function directPGlite(userId: string): Promise<Figures> {
   }
 }
 
+// The worst reads the grammar still allows an anonymous caller: as many sibling embeds as the
+// parser takes (MAX_SELECT_EMBEDS), and embeds chained as deep as the planner takes (MAX_EMBED_DEPTH).
+const WIDE_EMBEDS = `*,${Array.from({length: MAX_SELECT_EMBEDS}, (_, i) => `l${i}:lessons(*)`).join(',')}`;
+const DEEP_EMBEDS = '*,lessons(*,courses(*,lessons(*,courses(*))))';
+const ATTACKERS = 5;
+
+/**
+ * `ATTACKERS` loops sending `url` back to back until `stop` resolves; the answers by status. Run
+ * beside load() it shows what a stream of the costliest requests does to everyone else's latency.
+ */
+async function attackStream(url: URL, headers: Record<string, string>, stop: Promise<void>): Promise<Map<number, number>> {
+  const statuses = new Map<number, number>();
+  let stopped = false;
+  void stop.then(() => {
+    stopped = true;
+  });
+  await Promise.all(
+    Array.from({length: ATTACKERS}, async () => {
+      while (!stopped) {
+        const res = await fetch(url, {headers});
+        await res.arrayBuffer();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+      }
+    }),
+  );
+  return statuses;
+}
+
+/** Bystanders' figures for `bystander` while a stream of `attack` requests runs. */
+async function underAttack(label: string, bystander: LoadRequest, attack: URL, pid: number | undefined): Promise<void> {
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const attackHeaders = {apikey: bystander.headers.apikey ?? '', authorization: `Bearer ${bystander.headers.apikey ?? ''}`};
+  const answers = attackStream(attack, attackHeaders, stopped);
+  const figures = await load(bystander, pid);
+  stop();
+  const summary = [...(await answers)].map(([status, n]) => `${n}× ${status}`).join(', ');
+  print(label, figures);
+  console.log(`  attack requests answered: ${summary}`);
+}
+
 async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
   console.log(`\nREST (PostgREST subset, ${db}): ${CONCURRENCY} concurrent keep-alive connections, ${DURATION_MS / 1000} s each`);
   const backend = await startBackend({db, persistent: false});
@@ -69,7 +114,11 @@ async function benchOn(db: 'pglite' | 'postgres'): Promise<void> {
     print('GET one profiles row (RLS, user JWT)', await load({url: single, method: 'GET', headers}, pid));
 
     const courses = new URL(`${backend.url}/rest/v1/courses?select=id,slug,title,lessons(id,slug,title)&order=order_index&lessons.order=order_index`);
-    print('GET courses with lessons embedded (anon)', await load({url: courses, method: 'GET', headers: {apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}`}}, pid));
+    const anonCourses: LoadRequest = {url: courses, method: 'GET', headers: {apikey: backend.publishableKey, authorization: `Bearer ${backend.publishableKey}`}};
+    print('GET courses with lessons embedded (anon)', await load(anonCourses, pid));
+    const attackUrl = (select: string) => new URL(`${backend.url}/rest/v1/courses?select=${encodeURIComponent(select)}`);
+    await underAttack(`  same, beside ${ATTACKERS} streams of ${MAX_SELECT_EMBEDS}-wide embeds`, anonCourses, attackUrl(WIDE_EMBEDS), pid);
+    await underAttack(`  same, beside ${ATTACKERS} streams of ${MAX_EMBED_DEPTH}-deep embeds`, anonCourses, attackUrl(DEEP_EMBEDS), pid);
 
     const rpc = new URL(`${backend.url}/rest/v1/rpc/track_lesson_progress`);
     const rpcBody = JSON.stringify({p_course_slug: 'research-overview', p_lesson_slug: 'research-design', p_seconds: 1});

@@ -42,10 +42,16 @@ describe('full-text search on a tsvector column', () => {
 });
 
 describe('functions (RPC)', () => {
-  it('an unnamed parameter cannot be bound by name: 404 PGRST202', async () => {
+  it('a function\'s single unnamed parameter is bound by the empty name, {"": value}', async () => {
     const res = await f.rest('/rpc/conf_unnamed', {method: 'POST', body: '{"": 3}'});
-    expect(res.status).toBe(404);
-    expect(res.json).toMatchObject({code: 'PGRST202', message: 'Could not find the function public.conf_unnamed() in the schema cache'});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe(6);
+  });
+
+  it('a JSON object for a built-in scalar parameter is its JSON text, not a row', async () => {
+    const res = await f.rest('/rpc/conf_greet', {method: 'POST', body: '{"name":{"a":1}}'});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe('Hello, {"a":1}!');
   });
 
   it('a composite (row-type) argument is filled from a JSON object', async () => {
@@ -104,8 +110,9 @@ describe('Prefer: count', () => {
     const match = /^0-2\/([0-9]+)$/.exec(res.headers.get('content-range') ?? '');
     expect(match).not.toBeNull();
     const estimate = Number(match![1]);
-    // An unanalyzed table's estimate comes from its size on disk, not from counting its 3 rows.
-    expect(estimate).not.toBe(3);
+    // PostgreSQL's estimate for the never-analyzed table comes from its size on disk; PGlite's,
+    // analyzed once when the schema loads (it runs no autovacuum), is the 3 it then counted.
+    if (!f.backend.databaseUrl) expect(estimate).toBe(3);
     expect(res.status).toBe(estimate > 3 ? 206 : 200);
     if (f.backend.databaseUrl) {
       // On PostgreSQL the figure can be checked against the planner itself.
@@ -407,5 +414,41 @@ describe('bounded work per request', () => {
     const res = await f.rest('/rpc/conf_setting?name=jit', {key: 'anon'});
     expect(res.status).toBe(200);
     expect(res.json).toBe('off');
+  });
+});
+
+describe('wrong data that PostgREST does not give', () => {
+  it('insert([]) inserts nothing: 201, an empty representation, no row of defaults', async () => {
+    const before = await f.rest('/conf_items?select=id', {headers: {prefer: 'count=exact'}});
+    const res = await f.rest('/conf_items', {method: 'POST', body: '[]', headers: {prefer: 'return=representation'}, key: 'anon'});
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual([]);
+    const minimal = await f.rest('/conf_items', {method: 'POST', body: '[]', key: 'anon'});
+    expect(minimal.status).toBe(201);
+    const after = await f.rest('/conf_items?select=id', {headers: {prefer: 'count=exact'}});
+    expect(after.headers.get('content-range')).toBe(before.headers.get('content-range'));
+  });
+
+  it('an embedded count, rel(count), answers the number of related rows (anonymously: PGlite prices it on real estimates)', async () => {
+    const res = await f.rest('/conf_films?select=title,conf_roles(count),conf_actors(n:count)&order=id', {key: 'anon'});
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      {title: expect.any(String), conf_roles: [{count: 2}], conf_actors: [{n: 2}]},
+      {title: expect.any(String), conf_roles: [{count: 1}], conf_actors: [{n: 1}]},
+    ]);
+  });
+});
+
+describe('role settings set by migrations', () => {
+  it('a migration may alter anon and authenticator as hosted postgres may; anon requests run with its statement_timeout', async () => {
+    const res = await f.rest('/rpc/conf_setting?name=statement_timeout', {key: 'anon'});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe('2900ms');
+  });
+
+  it('pgrst.db_aggregates_enabled may be set, but aggregates stay refused with PostgREST\'s PGRST123', async () => {
+    const res = await f.rest('/conf_docs?select=count()', {key: 'anon'});
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({code: 'PGRST123', message: 'Use of aggregate functions is not allowed'});
   });
 });

@@ -1,6 +1,6 @@
 // Test-only schema for the PostgREST conformance tests (tables and functions prefixed `conf_`),
-// created by restFixtures.ts in a backend of the tests' own. The tables are never analyzed, so the
-// planner's row estimates (count=planned) differ from their exact counts.
+// created by restFixtures.ts in a backend of the tests' own. On PostgreSQL the tables are never
+// analyzed, so the planner's row estimates (count=planned) differ from their exact counts.
 export const CONFORMANCE_SQL = `
 create table public.conf_docs (id int primary key, title text not null, body tsvector, note text);
 insert into public.conf_docs values
@@ -74,6 +74,17 @@ insert into public.cx values (1, 1);
 
 -- A function reporting a setting as the request's transaction sees it.
 create function public.conf_setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
+
+-- Role settings as a migration sets them (migrate.ts runs migrations as hosted_postgres), for
+-- this database only: on PostgreSQL the roles are shared by every test database of the server.
+set role hosted_postgres;
+do $$
+begin
+  execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '2900ms');
+  execute format('alter role authenticator in database %I set pgrst.db_aggregates_enabled = %L', current_database(), 'true');
+end
+$$;
+reset role;
 
 grant select on all tables in schema public to anon;
 grant all on all tables in schema public to service_role;
