@@ -19,6 +19,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/writing-manuscript',
   'modules/systematic-review/diagnostic-test-accuracy',
   'modules/systematic-review/qualitative-evidence-synthesis',
+  'modules/systematic-review/network-meta-analysis',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
   'modules/data-analysis/regression-confounding',
@@ -31,7 +32,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(37); // 36 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(38); // 37 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

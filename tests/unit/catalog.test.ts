@@ -34,6 +34,7 @@ const EXPECTED: Record<string, string[]> = {
     'grade-certainty',
     'meta-analysis',
     'meta-analysis-in-depth',
+    'network-meta-analysis',
     'non-reporting-bias',
     'qualitative-evidence-synthesis',
     'screen-title-abstract',
