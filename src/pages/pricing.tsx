@@ -17,7 +17,11 @@ export default function Pricing(): React.JSX.Element {
     <Layout title="Pricing" description="Free and Premium plans for Research Methods Academy: Premium is a yearly PayPal subscription.">
       <main className="container margin-vert--lg">
         <Heading as="h1">Pricing</Heading>
-        <p>Most lessons are free for everyone. Premium is a yearly plan for the advanced lessons.</p>
+        <p>
+          Most lessons are free for everyone. Premium is a yearly plan for the advanced lessons: the methods a review team
+          meets after its first review, such as meta-analysis in depth, diagnostic test accuracy reviews and network
+          meta-analysis, taught through complete worked examples.
+        </p>
         <PricingPlans lessons={lessons} quote={quote} premiumAction={<PremiumCheckout quote={quote} onQuote={setQuote} />} />
         <section aria-labelledby="pricing-help" className={styles.help}>
           <Heading as="h2" id="pricing-help">
