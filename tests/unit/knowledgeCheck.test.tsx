@@ -133,7 +133,7 @@ function renderCheck(auth: AuthContextValue) {
   );
 }
 
-const optionLabels = (group: HTMLElement) => within(group).queryAllByRole('radio').concat(within(group).queryAllByRole('checkbox')).map((input) => input.labels?.[0]?.textContent);
+const optionLabels = (group: HTMLElement) => within(group).queryAllByRole('radio').concat(within(group).queryAllByRole('checkbox')).map((input) => (input as HTMLInputElement).labels?.[0]?.textContent);
 
 beforeEach(() => resetProgressStore());
 afterEach(() => vi.restoreAllMocks());
