@@ -254,11 +254,17 @@ export function uriTooLong(url: URL): Response | null {
  * Builds the request value. `routineArgs` names the arguments of the called function(s), so a GET
  * /rpc parameter is an argument when it names one and a filter on the result otherwise.
  */
-export async function apiRequest(request: Request, url: URL, target: Target, routineArgs?: Set<string>): Promise<ApiRequest> {
+export async function apiRequest(
+  request: Request,
+  url: URL,
+  target: Target,
+  routineArgs?: Set<string>,
+  allowTxOverride = false,
+): Promise<ApiRequest> {
   checkProfile(request.headers);
   const method = request.method;
   const action = actionOf(method, target);
-  const preferences = parsePrefer(request.headers.get('prefer'));
+  const preferences = parsePrefer(request.headers.get('prefer'), allowTxOverride);
   const media = mediaType(request.headers.get('accept'));
   const isArg = action === 'call' && method !== 'POST' && routineArgs ? (key: string) => routineArgs.has(key) : undefined;
   const query = parseQuery(url.searchParams, isArg);

@@ -57,12 +57,16 @@ export function createRestService(platform: Platform): ServiceHandler {
       const target = targetOf(ctx.path);
       cache = await cacheFor(schema, cache, target);
       const version = schema.version;
-      const req = await apiRequest(request, ctx.url, target, target.kind === 'routine' ? routineArgNames(cache, target.name) : undefined);
+      // pgrst.db_tx_end: commit (PostgREST's default) or rollback, and whether Prefer: tx= may override it.
+      const txEnd = cache.settings.get('db_tx_end') ?? 'commit';
+      const routineArgs = target.kind === 'routine' ? routineArgNames(cache, target.name) : undefined;
+      const req = await apiRequest(request, ctx.url, target, routineArgs, txEnd.endsWith('-allow-override'));
+      const rollback = (req.preferences.tx ?? (txEnd.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback';
 
       const run = async (readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) => {
         const timeout = cache.statementTimeouts.get(caller.role);
         const setup = setupParams(caller, request.method, ctx.path, headersJson(request, ctx.ip), readOnly, timeout);
-        return runner.run(setup, statement, check);
+        return runner.run(setup, statement, check, rollback);
       };
 
       const {count} = req.preferences;

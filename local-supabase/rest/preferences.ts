@@ -5,7 +5,8 @@ export interface Preferences {
   count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   missing: 'default' | 'null' | null;
-  txRollback: boolean;
+  /** `tx=commit|rollback`, read only where pgrst.db_tx_end allows an override (else null, as PostgREST). */
+  tx: 'commit' | 'rollback' | null;
   maxAffected: number | null;
   strict: boolean;
   /** What was honoured, for the Preference-Applied header. */
@@ -22,13 +23,13 @@ const ALLOWED: Record<string, Set<string>> = {
 };
 
 // supabase-js joins several preferences into one comma-separated header; browsers may send several.
-export function parsePrefer(header: string | null): Preferences {
+export function parsePrefer(header: string | null, allowTxOverride = false): Preferences {
   const prefs: Preferences = {
     return: null,
     count: null,
     resolution: null,
     missing: null,
-    txRollback: false,
+    tx: null,
     maxAffected: null,
     strict: false,
     applied: [],
@@ -66,7 +67,8 @@ export function parsePrefer(header: string | null): Preferences {
         prefs.strict = value === 'strict';
         break;
       case 'tx':
-        // Like PostgREST's default db-tx-end=commit: tx=rollback is not honoured.
+        // Accepted either way (never invalid under handling=strict); honoured only where allowed.
+        if (allowTxOverride) prefs.tx = value as Preferences['tx'];
         break;
     }
   }

@@ -63,7 +63,7 @@ export function readResponse(req: ApiRequest, row: ResultRow): Response {
   const headers: Record<string, string> = {
     'content-type': contentType(req),
     'content-range': contentRange(offset, row.n, total),
-    ...preferenceApplied(req.preferences, ['count']),
+    ...preferenceApplied(req.preferences, ['count', 'tx']),
     ...responseHeaders(row.headers),
   };
   const body = rowsBody(req, row);
@@ -91,7 +91,7 @@ export function resultCheck(req: ApiRequest, plan: MutatePlan | CallPlan): ((row
 export function mutateResponse(req: ApiRequest, plan: MutatePlan, row: ResultRow): Response {
   const prefs = req.preferences;
   const headers: Record<string, string> = {
-    ...preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing']),
+    ...preferenceApplied(prefs, ['return', 'count', 'resolution', 'missing', 'tx']),
     ...responseHeaders(row.headers),
   };
   const count = prefs.count ? row.n : null;
@@ -113,7 +113,7 @@ export function callResponse(req: ApiRequest, plan: CallPlan, row: ResultRow): R
   if (plan.shape === 'void') return new Response(null, {status: 204, headers: fromSql});
   const headers: Record<string, string> = {
     'content-type': contentType(req),
-    ...preferenceApplied(req.preferences, ['count']),
+    ...preferenceApplied(req.preferences, ['count', 'tx']),
     ...fromSql,
   };
   let body = row.body as string;

@@ -82,6 +82,13 @@ end
 $fn$`;
 const COST_CHECK_SQL = 'select from pg_temp.local_rest_check_cost($1, $2, $3) _check';
 
+/** Thrown from a pipeline's check to end a `tx=rollback` request's transaction with ROLLBACK. */
+class RolledBack extends Error {
+  constructor(readonly row: ResultRow) {
+    super('rolled back');
+  }
+}
+
 export class Runner {
   readonly style: ParamStyle;
   private costFunction: Promise<void> | undefined;
@@ -95,7 +102,7 @@ export class Runner {
    * prelude, PGlite's cost check when due, then the statement, in one exchange on PGlite. `check`
    * runs inside the transaction and may throw to roll the statement back (cardinality checks).
    */
-  async run(setup: (string | null)[], statement: Statement, check?: (row: ResultRow) => void): Promise<ResultRow> {
+  async run(setup: (string | null)[], statement: Statement, check?: (row: ResultRow) => void, rollback = false): Promise<ResultRow> {
     const steps: PipelineStep[] = [{text: SETUP_SQL, values: setup, types: SETUP_TYPES}];
     const maxCost = this.style === 'array' && !statement.costChecked ? (PGLITE_COST_BUDGET[setup[0] ?? ''] ?? null) : null;
     if (maxCost !== null) {
@@ -111,8 +118,19 @@ export class Runner {
       values: statement.bind as PipelineStep['values'],
       types: this.style === 'array' ? [TEXT_ARRAY] : undefined,
     });
-    const result = await this.db.pipeline<ResultRow>(steps, check && ((r) => check(r.rows[0] as ResultRow)));
+    let row: ResultRow;
+    try {
+      // A rollback is the check failing last: the answer is kept, the writes are not.
+      const verify = (r: {rows: ResultRow[]}) => {
+        check?.(r.rows[0] as ResultRow);
+        if (rollback) throw new RolledBack(r.rows[0] as ResultRow);
+      };
+      row = (await this.db.pipeline<ResultRow>(steps, check || rollback ? verify : undefined)).rows[0] as ResultRow;
+    } catch (error) {
+      if (!(error instanceof RolledBack)) throw error;
+      row = error.row;
+    }
     if (maxCost !== null) statement.costChecked = true;
-    return result.rows[0] as ResultRow;
+    return row;
   }
 }

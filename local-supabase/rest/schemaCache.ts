@@ -67,6 +67,8 @@ export interface SchemaCache {
   types: Map<string, string>;
   /** Each role's `statement_timeout` in ms from `alter role … set` (PostgREST's impersonated role settings). */
   statementTimeouts: Map<string, number>;
+  /** PostgREST's in-database settings (`alter role authenticator set pgrst.<name> = …`), by name without the prefix. */
+  settings: Map<string, string>;
 }
 
 // Types are qualified and quoted in SQL so casts mean the same whatever search_path a request sets.
@@ -146,6 +148,15 @@ where r.rolname in ('anon', 'authenticated', 'service_role')
        and r.rolname <> 'authenticator')`;
 
 // Role-level settings for this database or all databases; the database-specific one wins.
+// The authenticator's pgrst.* settings, this database's overriding the server-wide ones.
+const PGRST_SETTINGS_SQL = `
+select substr(split_part(c, '=', 1), 7) as name, substr(c, strpos(c, '=') + 1) as value
+from pg_db_role_setting s cross join unnest(s.setconfig) as c
+where s.setrole = (select oid from pg_roles where rolname = 'authenticator')
+  and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))
+  and c like 'pgrst.%'
+order by s.setdatabase <> 0`;
+
 const ROLE_TIMEOUTS_SQL = `
 select r.rolname, (select split_part(c, '=', 2) from unnest(s.setconfig) as c
                    where split_part(c, '=', 1) = 'statement_timeout') as value,
@@ -203,7 +214,7 @@ interface RawColumn {
 }
 
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
-  const [tables, fks, fns, roles, types, timeouts] = [
+  const [tables, fks, fns, roles, types, timeouts, settings] = [
     await db.query<{table: string; kind: 'table' | 'view'; columns: string; uniques: string; pk: string}>(TABLES_SQL),
     await db.query<{name: string; table: string; ref_table: string; columns: string; ref_columns: string}>(FKS_SQL),
     await db.query<{
@@ -222,6 +233,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     await db.query<{rolname: string}>(ROLES_SQL),
     await db.query<{name: string; sql: string}>(TYPES_SQL),
     await db.query<{rolname: string; value: string | null}>(ROLE_TIMEOUTS_SQL),
+    await db.query<{name: string; value: string}>(PGRST_SETTINGS_SQL),
   ];
   const cache: SchemaCache = {
     tables: new Map(),
@@ -230,6 +242,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     allowedRoles: new Set(),
     types: new Map(),
     statementTimeouts: new Map(),
+    settings: new Map(settings.rows.map((row) => [row.name, row.value])),
   };
   for (const row of timeouts.rows) {
     const ms = row.value === null ? null : durationMs(row.value);

@@ -452,3 +452,29 @@ describe('role settings set by migrations', () => {
     expect(res.json).toMatchObject({code: 'PGRST123', message: 'Use of aggregate functions is not allowed'});
   });
 });
+
+describe('Prefer: tx (pgrst.db_tx_end = commit-allow-override, set by a migration)', () => {
+  const count = async () => (await f.rest('/conf_items?select=id', {headers: {prefer: 'count=exact'}})).headers.get('content-range');
+
+  it('tx=rollback answers the write as made, then rolls it back', async () => {
+    const before = await count();
+    const res = await f.rest('/conf_items?select=name,qty', {
+      method: 'POST',
+      body: JSON.stringify({name: 'never kept'}),
+      headers: {prefer: 'return=representation, tx=rollback'},
+      key: 'anon',
+    });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual([{name: 'never kept', qty: 7}]);
+    expect(res.headers.get('preference-applied')).toBe('return=representation, tx=rollback');
+    expect(await count()).toBe(before);
+  });
+
+  it('tx=commit keeps it', async () => {
+    const res = await f.rest('/conf_items', {method: 'POST', body: JSON.stringify({name: 'kept'}), headers: {prefer: 'tx=commit'}, key: 'anon'});
+    expect(res.status).toBe(201);
+    expect(res.headers.get('preference-applied')).toBe('tx=commit');
+    const kept = await f.rest('/conf_items?select=name&name=eq.kept');
+    expect(kept.json).toEqual([{name: 'kept'}]);
+  });
+});

@@ -82,6 +82,7 @@ do $$
 begin
   execute format('alter role anon in database %I set statement_timeout = %L', current_database(), '2900ms');
   execute format('alter role authenticator in database %I set pgrst.db_aggregates_enabled = %L', current_database(), 'true');
+  execute format('alter role authenticator in database %I set pgrst.db_tx_end = %L', current_database(), 'commit-allow-override');
 end
 $$;
 reset role;
