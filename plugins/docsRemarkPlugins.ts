@@ -4,6 +4,7 @@
 // would see a body unlike the free pages.
 import remarkDiagrams from './diagrams/remarkDiagrams';
 import rehypeTaskListLabels from './task-list-labels/rehypeTaskListLabels';
+import rehypeReferencesWeight from './search-index/rehypeReferencesWeight';
 
 export const docsBeforeDefaultRemarkPlugins = [remarkDiagrams];
-export const docsRehypePlugins = [rehypeTaskListLabels];
+export const docsRehypePlugins = [rehypeTaskListLabels, rehypeReferencesWeight];

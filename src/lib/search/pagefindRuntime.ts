@@ -3,11 +3,20 @@
 // bundler (Rspack must not try to resolve them at build time).
 import {chunk, type Chunk} from '@site/src/lib/chunk';
 
+export interface PagefindWeightedLocation {
+  /** The weight of the text the word stands in (data-pagefind-weight; headings weigh more). */
+  weight: number;
+  /** The word's contribution to the page's score, its weight included. */
+  balanced_score: number;
+  location: number;
+}
+
 export interface PagefindSubResult {
   title: string;
   url: string;
   excerpt: string;
   locations?: number[];
+  weighted_locations?: PagefindWeightedLocation[];
 }
 
 export interface PagefindFragment {

@@ -3,14 +3,14 @@
 // (it logs the error and searches without it), so a dropped connection reads as "no such word";
 // it also forgets the failed file, so the same search run again fetches it.
 import {chunk, type Chunk} from '@site/src/lib/chunk';
-import {findHits, type SearchHit} from './hits';
+import {findHits, type SearchAnswer} from './hits';
 import {importPagefind, type PagefindIndex} from './pagefindRuntime';
 
 /** The pause in typing after which the dialog searches (not on every keystroke). */
 export const SEARCH_DEBOUNCE_MS = 120;
 /** How long a visitor waits for results before being offered to try again. */
 export const SEARCH_DEADLINE_MS = 10_000;
-/** Results the dialog lists. */
+/** Results the dialog lists before "Show all N results". */
 export const SEARCH_LIMIT = 8;
 const EXCERPT_WORDS = 22;
 
@@ -49,7 +49,7 @@ function beforeDeadline<T>(work: Promise<T>, deadline: number): Promise<T> {
   });
 }
 
-async function attempt(baseUrl: string, query: string, limit: number, deadline: number): Promise<SearchHit[]> {
+async function attempt(baseUrl: string, query: string, limit: number, deadline: number): Promise<SearchAnswer> {
   const index = openIndex(baseUrl);
   try {
     return await beforeDeadline(
@@ -63,21 +63,22 @@ async function attempt(baseUrl: string, query: string, limit: number, deadline: 
 }
 
 /**
- * The best results for `query` in the site's offline index. A search that fails, or finds nothing,
- * runs once more (on a fresh index after a failure); past `deadlineMs` it throws SearchTimeout.
+ * The best `limit` results for `query` in the site's offline index (all of them with Infinity),
+ * and their total. A search that fails, or finds nothing, runs once more (on a fresh index after a
+ * failure); past `deadlineMs` it throws SearchTimeout.
  */
 export async function searchCourse(
   baseUrl: string,
   query: string,
   {limit = SEARCH_LIMIT, deadlineMs = SEARCH_DEADLINE_MS}: {limit?: number; deadlineMs?: number} = {},
-): Promise<SearchHit[]> {
+): Promise<SearchAnswer> {
   const deadline = Date.now() + deadlineMs;
-  let hits: SearchHit[];
+  let answer: SearchAnswer;
   try {
-    hits = await attempt(baseUrl, query, limit, deadline);
+    answer = await attempt(baseUrl, query, limit, deadline);
   } catch (error) {
     if (error instanceof SearchTimeout) throw error;
     return attempt(baseUrl, query, limit, deadline);
   }
-  return hits.length > 0 ? hits : attempt(baseUrl, query, limit, deadline);
+  return answer.total > 0 ? answer : attempt(baseUrl, query, limit, deadline);
 }

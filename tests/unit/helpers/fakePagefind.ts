@@ -37,6 +37,8 @@ export interface FakePagefind {
   created: number;
   destroyed: number;
   searches: string[];
+  /** Queries in the order their answers (results and their texts) were handed back. */
+  answered: string[];
 }
 
 export function createFakePagefind(pages: FakePage[]): FakePagefind {
@@ -45,6 +47,7 @@ export function createFakePagefind(pages: FakePage[]): FakePagefind {
     created: 0,
     destroyed: 0,
     searches: [],
+    answered: [],
     module: {
       createInstance(): PagefindIndex {
         fake.created += 1;
@@ -63,6 +66,7 @@ export function createFakePagefind(pages: FakePage[]): FakePagefind {
             const terms = wordsOf(query);
             const found = pages.filter((page) => terms.every((term) => wordsOf(page.text).some((w) => w.startsWith(term))));
             const results: PagefindResult[] = found.map((page) => ({id: page.id, data: async () => fragmentFor(page, terms)}));
+            fake.answered.push(query);
             return {results};
           },
         };
