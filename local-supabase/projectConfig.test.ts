@@ -83,6 +83,7 @@ sign_in_sign_ups = 7
     const {auth, verifyJwt} = readProjectConfig(file);
     expect(auth.enableConfirmations).toBe(true);
     expect(auth.mailMaxFrequencySeconds).toBe(60);
+    expect(auth.securePasswordChange).toBe(true);
     expect(verifyJwt.get('paypal-webhook')).toBe(false);
   });
 

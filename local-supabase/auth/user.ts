@@ -40,11 +40,13 @@ export async function updateUser(ctx: UserContext): Promise<Response> {
   let needsNonce = false;
   if (password !== undefined) {
     checkPasswordStrength(password, ctx.settings.minimumPasswordLength);
+    // GoTrue asks for the nonce before it compares the new password with the old one, so a
+    // caller without proof learns nothing about the current password.
+    needsNonce = ctx.settings.securePasswordChange && !(await isRecentSession(ctx, caller.sessionId));
+    if (needsNonce && nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
     if (await verifyPassword(password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
-    needsNonce = ctx.settings.securePasswordChange && !(await isRecentSession(ctx, caller.sessionId));
-    if (needsNonce && nonce === '') throw badRequest('reauthentication_needed', 'Password update requires reauthentication');
     passwordHash = await hashPassword(password);
   }
   const redirectTo = requestedRedirect(ctx);

@@ -86,9 +86,17 @@ export async function sendReauthenticationCode(client: DatabaseClient): Promise<
   return error ? fail(error) : {data: null, error: null};
 }
 
-export async function changePassword(client: DatabaseClient, password: string, nonce: string): Promise<Outcome> {
-  const {error} = await client.auth.updateUser({password: password.trim(), nonce: nonce.replace(/\s/g, '')});
-  return error ? fail(error) : {data: null, error: null};
+/**
+ * Sets a new password. Without a nonce the auth server decides whether proof is needed (with
+ * secure_password_change, a session signed in more than 24 h ago needs the mailed code):
+ * 'code_needed' then, and the caller sends the code and comes back with it; with a nonce the
+ * server checks that code. So the site asks for a code exactly when the server checks it.
+ */
+export async function changePassword(client: DatabaseClient, password: string, nonce?: string): Promise<Outcome<'changed' | 'code_needed'>> {
+  const attributes = nonce === undefined ? {password: password.trim()} : {password: password.trim(), nonce: nonce.replace(/\s/g, '')};
+  const {error} = await client.auth.updateUser(attributes);
+  if (error && nonce === undefined && error.code === 'reauthentication_needed') return {data: 'code_needed', error: null};
+  return error ? fail(error) : {data: 'changed', error: null};
 }
 
 /** Starts the secure e-mail change; the links in the mails come back to `redirectTo`. */

@@ -37,7 +37,8 @@ describe('password change with secure_password_change', () => {
 
     const bare = await client.auth.updateUser({password: 'a-brand-new-password'});
     expect(bare.error).toMatchObject({code: 'reauthentication_needed', status: 400, message: 'Password update requires reauthentication'});
-    expect((await client.auth.updateUser({password})).error).toMatchObject({code: 'same_password', status: 422});
+    // Without proof, GoTrue does not tell whether the new password is the current one.
+    expect((await client.auth.updateUser({password})).error).toMatchObject({code: 'reauthentication_needed', status: 400});
     expect((await client.auth.updateUser({password: '123'})).error).toMatchObject({code: 'weak_password', status: 422});
 
     expect((await client.auth.reauthenticate()).error).toBeNull();

@@ -7,8 +7,9 @@ import Section from './Section';
 import {useAction} from './useAction';
 
 /**
- * A new password, confirmed with a code mailed to the learner (GET /reauthenticate, then
- * PUT /user with the nonce); every other device is signed out afterwards.
+ * A new password; when the auth server wants proof (secure_password_change and a sign-in older
+ * than 24 h) it is confirmed with a code mailed to the learner (GET /reauthenticate, then PUT
+ * /user with the nonce, which the server checks). Every other device is signed out afterwards.
  */
 export default function PasswordChange(): React.JSX.Element {
   const {getClient, state} = useAuth();
@@ -18,12 +19,24 @@ export default function PasswordChange(): React.JSX.Element {
   const [codeSent, setCodeSent] = useState(false);
   const {busy, notice, setNotice, run} = useAction();
 
-  const onSendCode = (event: FormEvent) => {
+  const changed = () => {
+    setPassword('');
+    setConfirm('');
+    setNonce('');
+    setCodeSent(false);
+    return {kind: 'success', text: 'Password changed. Your other devices have been signed out.'} as const;
+  };
+
+  const onSubmitPassword = (event: FormEvent) => {
     event.preventDefault();
     const problem = newPasswordError(password, confirm);
     if (problem) return setNotice({kind: 'error', text: problem});
     void run(async () => {
-      const result = await sendReauthenticationCode(await getClient());
+      const client = await getClient();
+      const attempt = await changePassword(client, password);
+      if (attempt.error !== null) return {kind: 'error', text: attempt.error};
+      if (attempt.data === 'changed') return changed();
+      const result = await sendReauthenticationCode(client);
       if (result.error !== null) return {kind: 'error', text: result.error};
       setCodeSent(true);
       return {kind: 'info', text: `We sent a 6-digit code to ${state.user?.email ?? 'your e-mail address'}. Enter it to save the new password.`};
@@ -35,11 +48,7 @@ export default function PasswordChange(): React.JSX.Element {
     void run(async () => {
       const result = await changePassword(await getClient(), password, nonce);
       if (result.error !== null) return {kind: 'error', text: result.error};
-      setPassword('');
-      setConfirm('');
-      setNonce('');
-      setCodeSent(false);
-      return {kind: 'success', text: 'Password changed. Your other devices have been signed out.'};
+      return changed();
     });
   };
 
@@ -63,7 +72,7 @@ export default function PasswordChange(): React.JSX.Element {
           </div>
         </form>
       ) : (
-        <form className={f.form} onSubmit={onSendCode} noValidate>
+        <form className={f.form} onSubmit={onSubmitPassword} noValidate>
           <Field id="security-new-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
           <Field id="security-confirm-password" label="Confirm new password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           <div className={f.actions}>
