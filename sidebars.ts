@@ -22,7 +22,7 @@ const sidebars: SidebarsConfig = {
       ),
     })),
     'academic-writing',
-    'video-integration',
+    // docs/video-integration.mdx (audience: authors) is for authors: reachable by its address only.
   ],
 };
 

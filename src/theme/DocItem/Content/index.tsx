@@ -3,7 +3,9 @@
 // Also puts the course's lesson list with progress (ticks, percentage, "Continue") at the top of
 // each course landing page (docs/modules/<course>/index.mdx), just under its title, with how its
 // certificate is earned, and marks the page text as what the search index reads
-// (data-pagefind-body, with the module as metadata).
+// (data-pagefind-body, with the module as metadata) — except on pages for the course's authors
+// (front matter `audience: authors`): once any page has data-pagefind-body, Pagefind indexes only
+// the pages that do, so learners' search never offers an authors' guide.
 import React from 'react';
 import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
@@ -20,10 +22,11 @@ type Props = WrapperProps<typeof ContentType>;
 export default function ContentWrapper(props: Props): React.JSX.Element {
   const {frontMatter, metadata} = useDoc();
   const premium = (frontMatter as {premium?: unknown}).premium === true;
+  const forAuthors = (frontMatter as {audience?: unknown}).audience === 'authors';
   const entry = findDocEntry(useCatalog(), metadata.id);
   const moduleMeta = entry ? {'data-pagefind-meta': `module:${entry.course.title}`} : {};
   return (
-    <div data-pagefind-body="" {...moduleMeta}>
+    <div {...(forAuthors ? {} : {'data-pagefind-body': ''})} {...moduleMeta}>
       {premium && (
         <p>
           <PremiumBadge /> <span>An advanced lesson in the Premium plan.</span>
