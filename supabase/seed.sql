@@ -19,7 +19,11 @@ insert into public.lessons (course_id, slug, title, description, order_index, is
   select id, 'research-integrity', 'Research Integrity and Trustworthy Evidence', 'Recognise fabrication, paper mills, p-hacking and HARKing, check the studies you rely on for retractions and trustworthiness, and know what to do if you suspect misconduct.', 4, false, true from public.courses where slug = 'research-overview'
   on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
     order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
-update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'research-overview') and slug not in ('research-question', 'research-design', 'primary-secondary-research', 'research-integrity');
+insert into public.lessons (course_id, slug, title, description, order_index, is_premium, is_active)
+  select id, 'protocols-ethics-governance', 'Protocols, Ethics and Governance', 'Write a trial protocol to SPIRIT 2025 with a statistical analysis plan and estimands, and meet the Declaration of Helsinki 2024, ICH E6(R3), consent, core outcome sets and PPI.', 5, false, true from public.courses where slug = 'research-overview'
+  on conflict (course_id, slug) do update set title = excluded.title, description = excluded.description,
+    order_index = excluded.order_index, is_premium = excluded.is_premium, is_active = true;
+update public.lessons set is_active = false where course_id = (select id from public.courses where slug = 'research-overview') and slug not in ('research-question', 'research-design', 'primary-secondary-research', 'research-integrity', 'protocols-ethics-governance');
 
 insert into public.courses (slug, title, description, order_index, is_active) values ('literature-review', 'Literature Review', 'Plan, search, retrieve, read and manage the literature for a review, a thesis chapter or the introduction of a research paper.', 2, true)
   on conflict (slug) do update set title = excluded.title, description = excluded.description,

@@ -19,8 +19,9 @@ export default function Pricing(): React.JSX.Element {
         <Heading as="h1">Pricing</Heading>
         <p>
           Most lessons are free for everyone. Premium is a yearly plan for the advanced lessons: the methods a review team
-          meets after its first review, such as meta-analysis in depth, diagnostic test accuracy reviews and network
-          meta-analysis, taught through complete worked examples.
+          meets after its first review, such as meta-analysis in depth, diagnostic test accuracy reviews, network
+          meta-analysis and qualitative evidence synthesis, taught through complete worked examples. What every researcher
+          needs before collecting data, such as protocols, ethics and governance, stays free.
         </p>
         <PricingPlans lessons={lessons} quote={quote} premiumAction={<PremiumCheckout quote={quote} onQuote={setQuote} />} />
         <section aria-labelledby="pricing-help" className={styles.help}>

@@ -32,7 +32,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(38); // 37 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(39); // 38 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

@@ -14,7 +14,7 @@ const catalog = readCatalog(path.join(root, 'docs'));
 
 // The product's course list (issue 2): modules in course order and their lesson slugs.
 const EXPECTED: Record<string, string[]> = {
-  'research-overview': ['primary-secondary-research', 'research-design', 'research-question', 'research-integrity'],
+  'research-overview': ['primary-secondary-research', 'research-design', 'research-question', 'research-integrity', 'protocols-ethics-governance'],
   'literature-review': [
     'methodology',
     'accessing-full-text-articles',
