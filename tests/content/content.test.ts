@@ -20,6 +20,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/diagnostic-test-accuracy',
   'modules/systematic-review/qualitative-evidence-synthesis',
   'modules/systematic-review/network-meta-analysis',
+  'modules/systematic-review/living-rapid-reviews',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
   'modules/data-analysis/regression-confounding',
@@ -32,7 +33,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(39); // 38 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(40); // 39 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

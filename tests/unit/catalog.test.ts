@@ -31,6 +31,7 @@ const EXPECTED: Record<string, string[]> = {
     'diagnostic-test-accuracy',
     'extraction-table',
     'full-text-screening',
+    'living-rapid-reviews',
     'grade-certainty',
     'meta-analysis',
     'meta-analysis-in-depth',
