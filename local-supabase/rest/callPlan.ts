@@ -18,6 +18,17 @@ export function isRawBodyType(media: BodyMedia | null): media is RawBodyType {
 }
 
 /**
+ * A parameter type as PostgREST's schema cache names it: pg_type's typname (`int4`, `varchar`,
+ * `_text` for text[]), not the schema-qualified, quoted form SQL is built with here.
+ */
+function typeName(type: string): string {
+  const match = /^"(?:[^"]|"")*"\."((?:[^"]|"")*)"(\[\])?$/.exec(type);
+  if (!match) return type;
+  const name = (match[1] as string).replace(/""/g, '"');
+  return match[2] ? `_${name}` : name;
+}
+
+/**
  * PGRST202 as PostgREST words it: the details say what was searched for, which depends on the
  * arguments and on the body (a JSON POST may also fit a single unnamed json/jsonb parameter).
  */
@@ -76,7 +87,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
       300,
       'PGRST203',
       `Could not choose the best candidate function between: ${chosen
-        .map((fn) => `public.${name}(${fn.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`)
+        .map((fn) => `public.${name}(${fn.params.map((p) => `${p.name} => ${typeName(p.type)}`).join(', ')})`)
         .join(', ')}`,
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',

@@ -123,6 +123,9 @@ export function callResponse(req: ApiRequest, plan: CallPlan, row: ResultRow): R
     status = rangeStatus(req.offset, row.n, total);
     headers['content-range'] = contentRange(req.offset, row.n, total);
     if (req.media.kind === 'object') body = singular(body, row.n);
+  } else if (plan.shape === 'scalar') {
+    // One value is one row: PostgREST counts it (`0-0/1` for count=exact), else leaves the total open.
+    headers['content-range'] = contentRange(0, 1, req.preferences.count === 'exact' ? 1 : null);
   } else if (plan.shape === 'object' && req.media.kind !== 'csv') {
     body = row.n === 0 ? 'null' : body.slice(1, -1);
   }

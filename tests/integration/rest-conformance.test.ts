@@ -60,6 +60,28 @@ describe('functions (RPC)', () => {
     expect(res.json).toBe(7);
   });
 
+  it('overloads that take the same names are ambiguous: 300 PGRST203, types named as pg_type names them', async () => {
+    const res = await f.rest('/rpc/conf_pick?x=1');
+    expect(res.status).toBe(300);
+    const body = res.json as {code: string; details: unknown; hint: string; message: string};
+    expect(body).toMatchObject({
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    });
+    expect(body.message).toMatch(/^Could not choose the best candidate function between: public\.conf_pick\(x => (int4|varchar)\), public\.conf_pick\(x => (int4|varchar)\)$/);
+    expect(body.message).toContain('x => int4');
+    expect(body.message).toContain('x => varchar');
+  });
+
+  it('Prefer: count=exact on a function returning a scalar counts its one row', async () => {
+    const res = await f.rest('/rpc/conf_add?a=1&b=2', {headers: {prefer: 'count=exact'}});
+    expect(res.status).toBe(200);
+    expect(res.json).toBe(3);
+    expect(res.headers.get('content-range')).toBe('0-0/1');
+    expect((await f.rest('/rpc/conf_add?a=1&b=2')).headers.get('content-range')).toBe('0-0/*');
+  });
+
   it('overloaded functions are chosen by argument names', async () => {
     expect((await f.rest('/rpc/conf_add?a=1&b=2')).json).toBe(3);
     expect((await f.rest('/rpc/conf_add?a=1&b=2&c=3')).json).toBe(6);

@@ -43,6 +43,8 @@ create function public.conf_label(public.conf_films) returns text language sql s
 
 create function public.conf_add(a int, b int) returns int language sql immutable as $$ select a + b $$;
 create function public.conf_add(a int, b int, c int) returns int language sql immutable as $$ select a + b + c $$;
+create function public.conf_pick(x int) returns text language sql immutable as $$ select 'int' $$;
+create function public.conf_pick(x varchar) returns text language sql immutable as $$ select 'varchar' $$;
 create function public.conf_numbers(n int) returns setof int language sql stable as $$ select generate_series(1, n) $$;
 create function public.conf_unnamed(int) returns int language sql immutable as $$ select $1 * 2 $$;
 create type public.conf_point as (x int, y int);
