@@ -3,6 +3,7 @@
 // service's own error (its message is what the UI shows: GoTrue's texts for wrong, expired or
 // reused codes), so no Supabase error shape leaks into components.
 import type {Factor, Session} from '@supabase/supabase-js';
+import {totpQrDataUrl} from './totpQr';
 import {normaliseEmail} from './validation';
 import type {DatabaseClient} from './supabase';
 
@@ -38,8 +39,10 @@ export async function listTotpFactors(client: DatabaseClient): Promise<Outcome<F
 
 export interface Enrolment {
   factorId: string;
-  /** data: URL of the QR code's SVG. */
+  /** data: URL of the QR code's SVG, drawn from `uri`. */
   qrCode: string;
+  /** The otpauth:// URI the QR code holds. */
+  uri: string;
   /** Base32 secret for typing into an app by hand. */
   secret: string;
 }
@@ -52,7 +55,7 @@ export async function startTotpEnrolment(client: DatabaseClient, friendlyName: s
   }
   const {data, error} = await client.auth.mfa.enroll({factorType: 'totp', friendlyName: friendlyName.trim() || undefined});
   if (error) return fail(error);
-  return {data: {factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret}, error: null};
+  return {data: {factorId: data.id, qrCode: await totpQrDataUrl(data.totp.uri), uri: data.totp.uri, secret: data.totp.secret}, error: null};
 }
 
 /** Challenges a factor and verifies the code; the session becomes aal2 (MFA_CHALLENGE_VERIFIED). */

@@ -31,7 +31,10 @@ async function securityTab(page: Page, name: string): Promise<Locator> {
 async function enrol(settings: Locator): Promise<string> {
   await settings.getByLabel('Name for this app (optional)').fill('My phone');
   await settings.getByRole('button', {name: 'Add Authenticator App'}).click();
-  await expect(settings.getByRole('img', {name: /QR code for your authenticator app/})).toBeVisible();
+  const qr = settings.getByRole('img', {name: /QR code for your authenticator app/});
+  await expect(qr).toBeVisible();
+  // Decoded and drawn by Chromium (a broken data: URL leaves naturalWidth at 0).
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   const secret = (await settings.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
   await settings.getByLabel('6-digit code from the app').fill(totp(secret));

@@ -3,6 +3,7 @@ import type {Factor} from '@supabase/supabase-js';
 import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import RetryMessage from '@site/src/components/RetryMessage';
 import {useAuth} from '@site/src/lib/auth';
+import {TOTP_QR_SIZE} from '@site/src/lib/totpQr';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
 import {useClientLoad} from '@site/src/lib/useClientLoad';
 import Section from './Section';
@@ -80,7 +81,13 @@ export default function TwoFactor(): React.JSX.Element {
       {enrolment ? (
         <form className={f.form} onSubmit={onConfirm} noValidate>
           <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
-          <img className={styles.qr} src={enrolment.qrCode} alt="QR code for your authenticator app (the same key is written below)" />
+          <img
+            className={styles.qr}
+            src={enrolment.qrCode}
+            width={TOTP_QR_SIZE}
+            height={TOTP_QR_SIZE}
+            alt="QR code for your authenticator app (the same key is written below)"
+          />
           <p>
             Key: <code className={styles.secret} data-testid="totp-secret">{enrolment.secret}</code>
           </p>
