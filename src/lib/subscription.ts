@@ -4,6 +4,7 @@ import type {Profile, Result, SubscriptionStatus} from './profile';
 import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from './premiumAccess';
 import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
+import {formatLongDate} from './longDate';
 
 export interface SubscriptionView {
   status: SubscriptionStatus | string;
@@ -39,7 +40,7 @@ export function formatMoney(amount: number | null): string {
 export function formatLocalDate(iso: string | null): string {
   if (!iso) return '—';
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleDateString();
+  return formatLongDate(date) || '—';
 }
 
 export interface SubscriptionHeadline {

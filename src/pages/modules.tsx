@@ -9,6 +9,7 @@ import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
 import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
 import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/usePremiumAccess';
+import {countNoun, courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
 import styles from './pages.module.css';
 
 export default function Modules(): React.JSX.Element {
@@ -44,7 +45,7 @@ export default function Modules(): React.JSX.Element {
                     <Link to={course.permalink}>{course.title}</Link>
                   </Heading>
                   <span className={styles.badge}>
-                    {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
+                    {countNoun(course.lessons.length, 'lesson')}
                   </span>
                 </div>
                 <p>{catalogDescriptions.courses[course.slug]}</p>
@@ -55,13 +56,13 @@ export default function Modules(): React.JSX.Element {
                       size="small"
                       percentage={status?.percentage ?? 0}
                       label={`${course.title} progress`}
-                      detail={`${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} completed${needPremiumSuffix(
+                      detail={`${lessonsCompleted(status?.completedLessons ?? 0, status?.totalLessons ?? course.lessons.length)}${needPremiumSuffix(
                         lessonsNeedingPremium(course.lessons, (slug) => isLessonCompleted(status, slug), access),
                       )}`}
                     />
                     {next ? (
-                      <Link className="button button--primary button--sm" to={next.permalink} aria-label={`Continue ${course.title}: ${next.title}`}>
-                        Continue
+                      <Link className="button button--primary button--sm" to={next.permalink} aria-label={`${courseStep(status)} ${course.title}: ${next.title}`}>
+                        {courseStep(status)}
                       </Link>
                     ) : (
                       <span className={styles.moduleDone}>Completed ✓</span>

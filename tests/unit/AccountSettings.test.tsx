@@ -6,6 +6,7 @@ import AccountSettings, {ProfileTab} from '../../src/components/AccountSettings'
 import SubscriptionPanel from '../../src/components/SubscriptionPanel';
 import {AuthContext, AuthProvider, type AuthContextValue} from '../../src/lib/auth';
 import {loadSupabase} from '../../src/lib/supabase';
+import {formatLongDate} from '../../src/lib/longDate';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
 vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
@@ -211,8 +212,8 @@ describe('Subscription panel', () => {
     expect(screen.getByText('$39.20/year')).toBeInTheDocument();
     expect(screen.getByText('Discount Applied')).toBeInTheDocument();
     expect(screen.getByText('STUDENT20')).toBeInTheDocument();
-    expect(screen.getByText(new Date('2025-11-01T12:00:00Z').toLocaleDateString())).toBeInTheDocument();
-    expect(screen.getByText(new Date(NEXT_YEAR).toLocaleDateString())).toBeInTheDocument();
+    expect(screen.getByText(formatLongDate(new Date('2025-11-01T12:00:00Z')))).toBeInTheDocument();
+    expect(screen.getByText(formatLongDate(new Date(NEXT_YEAR)))).toBeInTheDocument();
     expect(screen.getByText('I-ABC123')).toBeInTheDocument();
     const manage = screen.getByRole('link', {name: /Manage on PayPal/});
     expect(manage).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
@@ -239,7 +240,7 @@ describe('Subscription panel', () => {
     fake.tables.profiles = {data: profileRow({subscription_status: 'cancelled', subscription_plan: 'premium_yearly', subscription_end_date: NEXT_YEAR}), error: null};
     renderPanel();
     expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
-    expect(screen.getByText(`Premium access until ${new Date(NEXT_YEAR).toLocaleDateString()}`)).toBeInTheDocument();
+    expect(screen.getByText(`Premium access until ${formatLongDate(new Date(NEXT_YEAR))}`)).toBeInTheDocument();
   });
 
   it('lists transactions newest first with capitalised types, dates, amounts and statuses', async () => {
@@ -258,7 +259,7 @@ describe('Subscription panel', () => {
     expect(rows[0]).toHaveTextContent('Renewal');
     expect(rows[0]).toHaveTextContent('$49.00');
     expect(rows[0]).toHaveTextContent('Pending');
-    expect(rows[0]).toHaveTextContent(new Date('2026-01-05T12:00:00Z').toLocaleDateString());
+    expect(rows[0]).toHaveTextContent(formatLongDate(new Date('2026-01-05T12:00:00Z')));
     expect(rows[1]).toHaveTextContent('Subscription');
   });
 

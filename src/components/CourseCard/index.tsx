@@ -4,6 +4,7 @@ import Heading from '@theme/Heading';
 import {readingMinutes, type CatalogCourse} from '@site/src/catalog/types';
 import {courseWordCount} from '@site/src/catalog/filterCourses';
 import {catalogDescriptions} from '@site/src/catalog/descriptions';
+import {countNoun} from '@site/src/lib/learnerWording';
 import styles from './styles.module.css';
 
 export interface CourseCardProps {
@@ -24,7 +25,7 @@ export default function CourseCard({course, showStats = true}: CourseCardProps):
       {showStats && (
         <ul className={styles.stats}>
           <li>
-            {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
+            {countNoun(course.lessons.length, 'lesson')}
           </li>
           <li>about {readingMinutes(courseWordCount(course))} min reading</li>
           {premium > 0 && <li>{premium} Premium</li>}

@@ -1,6 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
 import type {CatalogCourse} from '@site/src/catalog/types';
+import {premiumCheckedLessons} from '@site/src/lib/learnerWording';
 import styles from './styles.module.css';
 
 /**
@@ -19,7 +20,7 @@ export default function CourseCertificateNote({course}: {course: CatalogCourse})
         {premium > 0 && (
           <>
             {' '}
-            {premium === 1 ? 'One of these lessons is' : `${premium} of these lessons are`} Premium, so the certificate needs{' '}
+            {premiumCheckedLessons(premium, checked.length)} Premium, so the certificate needs{' '}
             <Link to="/pricing">Premium</Link>.
           </>
         )}

@@ -8,6 +8,7 @@ import ProgressBar from '@site/src/components/ProgressBar';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import PremiumBadge from '@site/src/components/PremiumBadge';
 import RetryMessage from '@site/src/components/RetryMessage';
+import {courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
 import styles from './styles.module.css';
 
 export interface CourseProgressProps {
@@ -42,14 +43,14 @@ export default function CourseProgress({course}: CourseProgressProps): React.JSX
                 label={`${course.title} progress`}
                 detail={
                   ready
-                    ? `${status?.completedLessons ?? 0} of ${status?.totalLessons ?? course.lessons.length} lessons completed`
+                    ? lessonsCompleted(status?.completedLessons ?? 0, status?.totalLessons ?? course.lessons.length)
                     : 'Loading…'
                 }
               />
               {ready &&
                 (next ? (
                   <Link className="button button--primary" to={next.permalink} data-testid="course-continue">
-                    Continue: {next.title}
+                    {courseStep(status)}: {next.title}
                   </Link>
                 ) : (
                   <span className={styles.doneNote}>Course completed ✓</span>

@@ -10,6 +10,7 @@ import {isLessonCompleted, lessonNeighbours} from '@site/src/lib/progressCatalog
 import {useProgress} from '@site/src/lib/progressStore';
 import {startLessonTimeTracking, type LessonTimeTracking} from '@site/src/lib/progressTracker';
 import ProgressBar from '@site/src/components/ProgressBar';
+import {lessonsCompleted} from '@site/src/lib/learnerWording';
 import RetryMessage from '@site/src/components/RetryMessage';
 import {errorMessage} from '@site/src/lib/errors';
 import type {LessonProgressProps} from './index';
@@ -121,7 +122,7 @@ export default function SignedInLessonProgress({course, lesson, index}: LessonPr
         <ProgressBar
           percentage={ready ? percentage : 0}
           label={`${course.title} progress`}
-          detail={ready ? `${Math.max(0, done)} of ${total} ${total === 1 ? 'lesson' : 'lessons'} completed` : 'Loading…'}
+          detail={ready ? lessonsCompleted(Math.max(0, done), total) : 'Loading…'}
         />
       )}
       {error && (

@@ -7,6 +7,8 @@ import ProgressBar from '@site/src/components/ProgressBar';
 import CourseChecks from '@site/src/components/CourseChecks';
 import {checksPassedByCourse, type CheckStatus} from '@site/src/lib/knowledgeChecks';
 import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/usePremiumAccess';
+import {courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
+import {formatLongDate} from '@site/src/lib/longDate';
 import styles from './styles.module.css';
 
 export interface ProgressDashboardProps {
@@ -22,10 +24,6 @@ export interface ProgressDashboardProps {
 
 const EMPTY_STATS: ProgressStats = {totalCourses: 0, coursesStarted: 0, coursesCompleted: 0, lessonsCompleted: 0, totalLessons: 0, totalMinutes: 0};
 
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleString(undefined, {dateStyle: 'medium', timeStyle: 'short'});
-}
 
 /** /progress for a signed-in learner: the stats, a bar per course and the recently opened lessons. */
 export default function ProgressDashboard({catalog, summary, loading, error, onRetry, checks = null}: ProgressDashboardProps): React.JSX.Element {
@@ -89,7 +87,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   </Link>
                   {next ? (
                     <Link to={next.permalink} className="button button--sm button--secondary">
-                      {status.started ? 'Continue' : 'Start'}
+                      {courseStep(status)}
                     </Link>
                   ) : (
                     <span className={styles.done}>Completed ✓</span>
@@ -99,7 +97,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   size="small"
                   percentage={status.percentage}
                   label={`${course.title} progress`}
-                  detail={`${status.completedLessons} of ${status.totalLessons} lessons${needPremiumSuffix(
+                  detail={`${lessonsCompleted(status.completedLessons, status.totalLessons)}${needPremiumSuffix(
                     lessonsNeedingPremium(course.lessons, (slug) => status.lessons.some((l) => l.slug === slug && l.completed), access),
                   )}${counted ? ` · ${counted.passed} of ${counted.total} checks passed` : ''}`}
                 />
@@ -123,7 +121,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
                   {r.lessonTitle} {r.completed && <span className={styles.tick}>✓ Completed</span>}
                 </div>
                 <div className={styles.muted}>
-                  {r.courseTitle} · {formatDate(r.lastAccessedAt)}
+                  {r.courseTitle} · {formatLongDate(new Date(r.lastAccessedAt))}
                 </div>
               </div>
               <Link to={r.permalink} className="button button--sm button--primary" aria-label={`Resume ${r.lessonTitle}`}>
