@@ -9,7 +9,6 @@ import type {Element, Root} from 'hast';
 export const REFERENCES_WEIGHT = '0.1';
 const REFERENCES_HEADING = /^references$/i;
 
-const isHeading = (node: Root['children'][number]): node is Element => node.type === 'element' && /^h[12]$/.test(node.tagName);
 
 function textOf(node: Element): string {
   return node.children.map((child) => (child.type === 'text' ? child.value : child.type === 'element' ? textOf(child) : '')).join('');
@@ -19,11 +18,9 @@ export default function rehypeReferencesWeight() {
   return (tree: Root): void => {
     let inReferences = false;
     for (const node of tree.children) {
-      if (isHeading(node)) {
-        inReferences = node.tagName === 'h2' && REFERENCES_HEADING.test(textOf(node).trim());
-      } else if (inReferences && node.type === 'element') {
-        node.properties.dataPagefindWeight = REFERENCES_WEIGHT;
-      }
+      if (node.type !== 'element') continue;
+      if (/^h[12]$/.test(node.tagName)) inReferences = node.tagName === 'h2' && REFERENCES_HEADING.test(textOf(node).trim());
+      else if (inReferences) node.properties.dataPagefindWeight = REFERENCES_WEIGHT;
     }
   };
 }

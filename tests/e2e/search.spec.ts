@@ -1,10 +1,14 @@
 // Offline search in Chromium against the production build and its Pagefind index: the keyboard
-// opens it, a phrase from a lesson's text and a glossary term both find the lesson, Enter goes
-// there, nothing from a Premium lesson's body is findable, a connection that drops the index's
+// opens it, a phrase from a lesson's text and a glossary term both find the lesson (the one that
+// teaches a term first), Enter goes there, "Show all N results", Premium hits marked and nothing
+// from a Premium lesson's body findable, the authors' guide out of search and the sidebar, a late
+// answer to an older query never replaces the newer one's, a connection that drops the index's
 // files neither hides a lesson nor strands the visitor, and the dialog passes axe in both modes.
+// Each test waits for the results of its own query (the list's data-query), never for time: on a
+// loaded machine the results of a query typed half-way may be on screen for a while.
 import fs from 'node:fs';
 import path from 'node:path';
-import type {Page} from '@playwright/test';
+import type {Locator, Page, Route} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {expectNoAxeViolations} from './axe';
 import {useDarkMode} from './accounts';
@@ -13,6 +17,17 @@ const DOCS = path.resolve(__dirname, '../../docs/modules');
 
 function searchDialog(page: Page) {
   return page.getByRole('dialog', {name: 'Search the course'});
+}
+
+// A search is tried twice within 10 s each before the dialog gives up; a loaded machine may need it.
+const SEARCH_ANSWER = {timeout: 30_000};
+
+/** The options of `query`'s own results, once they are in (not those of a query typed half-way). */
+async function resultsFor(dialog: Locator, query: string): Promise<Locator> {
+  const list = dialog.getByRole('listbox');
+  await expect(list).toHaveAttribute('data-query', query, SEARCH_ANSWER);
+  await expect(list).toHaveAttribute('aria-busy', 'false');
+  return list.getByRole('option');
 }
 
 async function openSearch(page: Page, shortcut: 'Control+k' | '/' = 'Control+k') {
@@ -39,11 +54,12 @@ test('Ctrl-K opens search; a phrase from a lesson finds it, and Enter goes there
   const phrase = phraseFromCommonMistakes('data-analysis/overview.mdx');
   expect(phrase.split(' ').length).toBe(6);
   await page.keyboard.type(phrase);
+  const results = await resultsFor(dialog, phrase);
   await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
-  const lesson = dialog.getByRole('option').filter({hasText: 'Statistical Foundations'});
+  const lesson = results.filter({hasText: 'Statistical Foundations'});
   await expect(lesson).toBeVisible();
   await expect(lesson.locator('mark').first()).toBeVisible();
-  const options = await dialog.getByRole('option').allTextContents();
+  const options = await results.allTextContents();
   const target = options.findIndex((text) => text.includes('Statistical Foundations'));
   for (let i = 0; i < target; i += 1) await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('option', {selected: true})).toContainText('Statistical Foundations');
@@ -53,8 +69,9 @@ test('Ctrl-K opens search; a phrase from a lesson finds it, and Enter goes there
   expect(consoleErrors.messages).toEqual([]);
 });
 
-// Each term with a lesson that teaches it: a free lesson by its text, the Premium Meta-Analysis by
-// its public part (its I² and forest plots are named in the description and outline).
+// Each term with the lesson that teaches it, which comes first: a free lesson by its text, the
+// Premium Meta-Analysis by its public part (its I² and forest plots are named in the description
+// and outline). A CI run once saw "MeSH" answered with the results of "Me" and failed.
 const TERMS: ReadonlyArray<readonly [term: string, lesson: string]> = [
   ['PICO', 'Formulating a Research Question'],
   ['kappa', 'Screening Titles and Abstracts'],
@@ -64,19 +81,20 @@ const TERMS: ReadonlyArray<readonly [term: string, lesson: string]> = [
 ];
 
 for (const [term, lesson] of TERMS) {
-  test(`"/" opens search and the term "${term}" finds "${lesson}"`, async ({page}) => {
+  test(`"/" opens search and the term "${term}" finds "${lesson}" first`, async ({page}) => {
     const dialog = await openSearch(page, '/');
     await page.keyboard.type(term);
+    const results = await resultsFor(dialog, term);
     await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
-    await expect(dialog.getByRole('option').filter({hasText: lesson}).first()).toBeVisible();
+    await expect(results.first().locator('span').first()).toContainText(lesson);
   });
 }
 
 test('arrow keys move through results and the list names the section', async ({page}) => {
   const dialog = await openSearch(page);
   await page.keyboard.type('risk of bias');
-  await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
-  await expect(dialog.getByRole('option').nth(1)).toBeVisible();
+  const results = await resultsFor(dialog, 'risk of bias');
+  await expect(results.nth(1)).toBeVisible();
   const first = await dialog.getByRole('option', {selected: true}).textContent();
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('option', {selected: true})).not.toHaveText(first ?? '');
@@ -87,17 +105,89 @@ test('a Premium lesson is found by its public part but never by its body', async
   const dialog = await openSearch(page);
   // The title and the opening are public.
   await page.keyboard.type('meta-analysis');
-  await expect(dialog.getByRole('option').filter({hasText: /^Meta-Analysis\b/}).first()).toBeVisible();
+  const lesson = (await resultsFor(dialog, 'meta-analysis')).filter({hasText: /^Meta-Analysis\b/}).first();
+  await expect(lesson).toBeVisible();
+  // Marked Premium from the catalog; a free lesson's result is not.
+  await expect(lesson.getByText('Premium', {exact: true})).toBeVisible();
+  await expect((await resultsFor(dialog, 'meta-analysis')).filter({hasText: 'Statistical Foundations'}).getByText('Premium', {exact: true})).toHaveCount(0);
   // A sentence from the body (its "Common mistakes") is not in the index at all.
   const bodyPhrase = phraseFromCommonMistakes('systematic-review/meta-analysis.mdx');
   expect(bodyPhrase.split(' ').length).toBe(6);
   await dialog.getByRole('combobox').fill(`"${bodyPhrase}"`);
+  await resultsFor(dialog, `"${bodyPhrase}"`);
   await expect(dialog.getByRole('status')).toHaveText(/No results/);
+});
+
+test('"PRISMA" lists the best 8, the lesson with the flow diagram by its text, and "Show all" lists every result', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.keyboard.type('PRISMA');
+  const results = await resultsFor(dialog, 'PRISMA');
+  await expect(results).toHaveCount(8);
+  const status = await dialog.getByRole('status').textContent();
+  const total = Number(/^(\d+) results, the best 8 listed\./.exec(status ?? '')?.[1]);
+  expect(total).toBeGreaterThan(8);
+  // Full-Text Screening teaches the PRISMA 2020 flow diagram; it is found by its text, not by its
+  // references list (indexed low), which names PRISMA too.
+  const flow = results.filter({hasText: 'Full-Text Screening'});
+  await expect(flow).toHaveCount(1);
+  await expect(flow.locator('span').first()).not.toContainText('References');
+  await dialog.getByRole('button', {name: `Show all ${total} results`}).click();
+  await expect(results).toHaveCount(total, SEARCH_ANSWER);
+  await expect(dialog.getByRole('status')).toHaveText(`${total} results. Use the arrow keys and Enter to open one.`);
+  await expect(dialog.getByRole('combobox')).toBeFocused();
+});
+
+test('an answer to an older query that the index delays never replaces the newer query’s results', async ({page}) => {
+  const dialog = await openSearch(page);
+  // A first search loads Pagefind and the index chunk "MeSH" shares with "PICO".
+  await page.keyboard.type('PICO');
+  await resultsFor(dialog, 'PICO');
+  // Then the index is slow for "kappa": its fetches are held until the test lets them go.
+  const held: Route[] = [];
+  let holding = true;
+  let pending = 0;
+  page.on('request', (request) => {
+    if (request.url().includes('/pagefind/')) pending += 1;
+  });
+  const settled = (request: {url(): string}) => {
+    if (request.url().includes('/pagefind/')) pending -= 1;
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
+  await page.route(/\/pagefind\/(index|fragment)\//, (route) => (holding ? held.push(route) : route.fallback()));
+  const box = dialog.getByRole('combobox');
+  await box.fill('kappa');
+  await expect.poll(() => held.length).toBeGreaterThan(0);
+  holding = false;
+  await box.fill('MeSH');
+  const results = await resultsFor(dialog, 'MeSH');
+  await expect(results.first()).toContainText('Developing Search Strategies');
+  expect(held.length).toBeGreaterThan(0); // "kappa" is still unanswered
+  // Now "kappa" is answered, late: every fetch it makes completes, and the page handles them.
+  for (const route of held.splice(0)) await route.fallback();
+  await expect.poll(() => pending).toBe(0);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  await expect(dialog.getByRole('listbox')).toHaveAttribute('data-query', 'MeSH');
+  await expect(results.first()).toContainText('Developing Search Strategies');
+  await expect(dialog.locator('mark', {hasText: /^kappa$/i})).toHaveCount(0);
+});
+
+test('the authors’ guide to VideoEmbed is in neither the learners’ sidebar nor search, and its address works', async ({page}) => {
+  const dialog = await openSearch(page);
+  await page.keyboard.type('VideoEmbed');
+  await resultsFor(dialog, 'VideoEmbed');
+  await expect(dialog.getByRole('status')).toHaveText('No results for “VideoEmbed”.');
+  await page.goto('/docs/intro');
+  await expect(page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Academic Writing Essentials'})).toBeVisible();
+  await expect(page.locator('.theme-doc-sidebar-menu').getByRole('link', {name: 'Video in Lessons'})).toHaveCount(0);
+  await page.goto('/docs/video-integration');
+  await expect(page.getByRole('heading', {level: 1, name: 'Video in Lessons'})).toBeVisible();
 });
 
 test('no results suggests the modules', async ({page}) => {
   const dialog = await openSearch(page);
   await page.keyboard.type('zzqxjv');
+  await resultsFor(dialog, 'zzqxjv');
   await expect(dialog.getByRole('status')).toHaveText('No results for “zzqxjv”.');
   await expect(dialog.getByRole('navigation', {name: 'Modules'}).getByRole('link', {name: 'Systematic Review'})).toBeVisible();
 });
@@ -113,8 +203,8 @@ for (const [files, what] of [
     await page.route(`**/pagefind/${files}/**`, (route) => (dropped++ === 0 ? route.abort('connectionreset') : route.fallback()));
     const dialog = await openSearch(page, '/');
     await page.keyboard.type('PICO');
-    await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
-    await expect(dialog.getByRole('option').filter({hasText: 'Formulating a Research Question'}).first()).toBeVisible();
+    const results = await resultsFor(dialog, 'PICO');
+    await expect(results.filter({hasText: 'Formulating a Research Question'}).first()).toBeVisible();
     expect(dropped).toBeGreaterThan(1);
   });
 }
@@ -129,8 +219,8 @@ test('offline before the index has loaded: the dialog says so, and Retry finds t
   await expectNoAxeViolations(page, '[role="dialog"]');
   await page.unroute('**/pagefind/**');
   await alert.getByRole('button', {name: 'Retry'}).click();
-  await expect(dialog.getByRole('status')).toContainText(/\d+ results?/);
-  await expect(dialog.getByRole('option').filter({hasText: 'Screening Titles and Abstracts'}).first()).toBeVisible();
+  const results = await resultsFor(dialog, 'kappa');
+  await expect(results.filter({hasText: 'Screening Titles and Abstracts'}).first()).toBeVisible();
   await expect(dialog.getByRole('combobox')).toBeFocused();
   await expect(alert).toBeHidden();
 });
@@ -151,9 +241,15 @@ for (const mode of ['light', 'dark'] as const) {
     await expect(page.locator('html')).toHaveAttribute('data-theme', mode);
     await expectNoAxeViolations(page, '[role="dialog"]');
     await page.keyboard.type('kappa');
-    await expect(dialog.getByRole('option').first()).toBeVisible();
+    await expect((await resultsFor(dialog, 'kappa')).first()).toBeVisible();
+    await expectNoAxeViolations(page, '[role="dialog"]');
+    await dialog.getByRole('combobox').fill('meta-analysis');
+    // A Premium mark and "Show all" on screen.
+    await expect((await resultsFor(dialog, 'meta-analysis')).getByText('Premium', {exact: true}).first()).toBeVisible();
+    await expect(dialog.getByRole('button', {name: /Show all \d+ results/})).toBeVisible();
     await expectNoAxeViolations(page, '[role="dialog"]');
     await dialog.getByRole('combobox').fill('zzqxjv');
+    await resultsFor(dialog, 'zzqxjv');
     await expect(dialog.getByRole('status')).toHaveText(/No results/);
     await expectNoAxeViolations(page, '[role="dialog"]');
   });
