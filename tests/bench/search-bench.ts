@@ -52,11 +52,11 @@ export async function searchBench(buildDir = 'build'): Promise<void> {
     for (const query of QUERIES) {
       const started = Date.now();
       await box.fill(query);
-      // The status speaks only for the query in the box (src/components/SearchDialog).
-      await status.filter({hasText: /\d+ results?\.|No results for/}).waitFor();
+      // The list names the query its results belong to (src/components/SearchDialog).
+      await dialog.locator(`[role="listbox"][aria-busy="false"][data-query="${query}"]`).waitFor({state: 'attached'});
       times.push(Date.now() - started);
       const text = (await status.textContent()) ?? '';
-      if (!/\d+ results?\./.test(text)) throw new Error(`search: "${query}" found nothing (${text})`);
+      if (!/\d+ results?[.,]/.test(text)) throw new Error(`search: "${query}" found nothing (${text})`);
     }
     const longestTask = await page.evaluate(() => (window as unknown as {longestTask: number}).longestTask);
     await page.waitForLoadState('networkidle');
