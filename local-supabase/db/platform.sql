@@ -47,6 +47,11 @@ begin
                  where s.setrole = 'authenticated'::regrole and s.setdatabase = 0 and c like 'statement\_timeout=%') then
     alter role authenticated set statement_timeout = '8s';
   end if;
+  -- Hosted's PostgREST connects as authenticator, whose 8 s bounds the roles that set none (service_role).
+  if not exists (select 1 from pg_db_role_setting s, unnest(s.setconfig) c
+                 where s.setrole = 'authenticator'::regrole and s.setdatabase = 0 and c like 'statement\_timeout=%') then
+    alter role authenticator set statement_timeout = '8s';
+  end if;
 end
 $$;
 grant anon, authenticated, service_role to authenticator;

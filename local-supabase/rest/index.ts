@@ -64,7 +64,8 @@ export function createRestService(platform: Platform): ServiceHandler {
       const rollback = (req.preferences.tx ?? (txEnd.startsWith('rollback') ? 'rollback' : 'commit')) === 'rollback';
 
       const run = async (readOnly: boolean, statement: Statement, check?: (row: ResultRow) => void) => {
-        const timeout = cache.statementTimeouts.get(caller.role);
+        // A role without its own timeout keeps the connection's: on hosted, authenticator's.
+        const timeout = cache.statementTimeouts.get(caller.role) ?? cache.statementTimeouts.get('authenticator');
         const setup = setupParams(caller, request.method, ctx.path, headersJson(request, ctx.ip), readOnly, timeout);
         return runner.run(setup, statement, check, rollback);
       };

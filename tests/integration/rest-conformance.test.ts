@@ -468,6 +468,12 @@ describe('role settings set by migrations', () => {
     expect(res.json).toBe('2900ms');
   });
 
+  it('a role without a statement_timeout of its own (service_role) runs with authenticator\'s 8 s, as on hosted', async () => {
+    const res = await f.rest('/rpc/conf_setting?name=statement_timeout');
+    expect(res.status).toBe(200);
+    expect(res.json).toBe('8s');
+  });
+
   it('pgrst.db_aggregates_enabled may be set, but aggregates stay refused with PostgREST\'s PGRST123', async () => {
     const res = await f.rest('/conf_docs?select=count()', {key: 'anon'});
     expect(res.status).toBe(400);
