@@ -71,6 +71,24 @@ describe('money that never leaks', () => {
     expect(await paypalStatus(current)).toBe('CANCELLED');
   });
 
+  it('a renewal PayPal takes on the added subscription extends access, and its refund takes that year back', async () => {
+    const {client, user} = await signedInUser();
+    const ids = await payCheckouts(client, 2);
+    const current = (await profileOf(user.id)).paypal_subscription_id as string;
+    const second = ids.find((id) => id !== current) as string;
+    const sale = `S-RENEW-${Date.now()}`;
+    const apply = (event: Record<string, unknown>) => serviceClient().rpc('apply_paypal_event', {p_event: event});
+    expect(
+      await apply({id: `WH-${sale}`, event_type: 'PAYMENT.SALE.COMPLETED', resource: {id: sale, billing_agreement_id: second, amount: {total: '49.00', currency: 'USD'}}}),
+    ).toMatchObject({data: 'applied', error: null});
+    expect(await yearsOfAccess(user.id)).toBeCloseTo(3, 1);
+    expect(
+      await apply({id: `WH-R-${sale}`, event_type: 'PAYMENT.SALE.REFUNDED', resource: {id: `R-${sale}`, sale_id: sale, amount: {total: '49.00', currency: 'USD'}}}),
+    ).toMatchObject({data: 'access_ended', error: null});
+    expect(await yearsOfAccess(user.id)).toBeCloseTo(2, 1);
+    expect((await profileOf(user.id)).subscription_status).toBe('active');
+  });
+
   it('one account redeems a single-use code once, however many of its checkouts it pays', async () => {
     const code = await createDiscountCode(50, {maxRedemptions: 1});
     const {client, user} = await signedInUser();
@@ -135,6 +153,17 @@ describe('money that never leaks', () => {
     // Approved from a tab left open after the account is gone: the webhook stops it billing.
     await approveOnCheckoutPage(waiting.data!.approvalUrl);
     await simControl('flush');
+    expect(await paypalStatus(waiting.data!.subscriptionId)).toBe('CANCELLED');
+  });
+
+  it('a subscription that renews for a deleted account is cancelled by the payment webhook', async () => {
+    const {client, email, password} = await signedInUser();
+    const waiting = await invoke<Created>(client, 'create-subscription', {});
+    expect((await invoke(client, 'delete-account', {email, password})).status).toBe(200);
+    // Approved later with its activation webhooks lost; the next year's payment is the first news.
+    await approveOnCheckoutPage(waiting.data!.approvalUrl, {webhooks: false});
+    const renewal = await simControl(`subscriptions/${waiting.data!.subscriptionId}/renew`);
+    expect((renewal.deliveries as {event_type: string; status: number}[]).map((d) => [d.event_type, d.status])).toContainEqual(['PAYMENT.SALE.COMPLETED', 200]);
     expect(await paypalStatus(waiting.data!.subscriptionId)).toBe('CANCELLED');
   });
 });

@@ -15,14 +15,22 @@ const SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time',
 type WebhookEvent = {
   id: string;
   event_type: string;
-  resource?: {id?: string};
+  resource?: {id?: string; billing_agreement_id?: string};
 };
+
+/** The subscription an activation or a payment event is about (a sale names it as its billing agreement). */
+function billedSubscription(event: WebhookEvent): string | null {
+  if (event.event_type === 'BILLING.SUBSCRIPTION.ACTIVATED') return event.resource?.id ?? null;
+  if (event.event_type === 'PAYMENT.SALE.COMPLETED') return event.resource?.billing_agreement_id ?? null;
+  return null;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * A checkout approved at PayPal after its account was deleted (its record went with the account):
- * nobody can use what it pays for, so it is cancelled before it bills again.
+ * A subscription of ours that bills after its account was deleted (a checkout approved from a tab
+ * left open: its record went with the account): nobody can use what it pays for, so it is
+ * cancelled before it bills again.
  */
 async function cancelOrphan(admin: ServiceClient, paypal: PayPalClient, id: string): Promise<void> {
   let subscription;
@@ -47,11 +55,7 @@ async function cancelOrphan(admin: ServiceClient, paypal: PayPalClient, id: stri
  */
 async function activateFromWebhook(admin: ServiceClient, paypal: PayPalClient, id: string): Promise<string | null> {
   const pending = await loadPending(admin, id);
-  if (!pending) {
-    await cancelOrphan(admin, paypal, id);
-    return null;
-  }
-  if (pending.activated_at) return null;
+  if (!pending || pending.activated_at) return null;
   let subscription;
   try {
     subscription = await paypal.getSubscription(id);
@@ -110,6 +114,9 @@ export default guarded('paypal-webhook', ['POST'], async (request, env) => {
     .eq('event_id', event.id)
     .maybeSingle();
   if (readError) throw new DatabaseError('reading the event', readError);
+  // Billing for no account: stopped, on a resent event too (the outcome stays 'ignored').
+  const billed = billedSubscription(event);
+  if (recorded?.outcome === 'ignored' && billed && !(await loadPending(admin, billed))) await cancelOrphan(admin, paypal, billed);
   if (recorded?.outcome === 'access_ended' && recorded.resource_id) {
     const pending = await loadPending(admin, recorded.resource_id);
     if (pending && ['ACTIVE', 'SUSPENDED'].includes(pending.paypal_status)) {
