@@ -141,6 +141,8 @@ const config: Config = {
         {to: '/explore', label: 'Explore', position: 'left'},
         {to: '/modules', label: 'Modules', position: 'left'},
         {to: '/pricing', label: 'Pricing', position: 'left'},
+        // My learning for the signed in, Admin for administrators (src/components/RoleLinks).
+        {type: 'custom-roleLinks', position: 'left'},
         {type: 'custom-search', position: 'right'},
         {type: 'custom-authButton', position: 'right'},
       ],

@@ -47,3 +47,37 @@ export function lessonPermalink(catalog: CourseCatalog, courseSlug: string, less
   const course = catalog.courses.find((c) => c.slug === courseSlug);
   return course?.lessons.find((l) => l.slug === lessonSlug)?.permalink ?? null;
 }
+
+export interface ResumePoint {
+  /** The lesson opened most recently, with its course. */
+  last: {course: CatalogCourse; lesson: CatalogLesson} | null;
+  /** Where to go after it: the first unfinished lesson after the last one in its course, else
+   * the course's first unfinished one; with no history, the first lesson of the first course. */
+  next: {course: CatalogCourse; lesson: CatalogLesson} | null;
+  /** The courses the learner has started, in the site's order, with their status. */
+  started: {course: CatalogCourse; status: CourseStatus}[];
+}
+
+/** "Continue where you left off" on the signed-in home page, from the same summary /progress shows. */
+export function resumePoint(catalog: CourseCatalog, summary: ProgressSummary): ResumePoint {
+  const started = catalog.courses.flatMap((course) => {
+    const status = summary.bySlug[course.slug];
+    return status?.started ? [{course, status}] : [];
+  });
+  const recent = summary.recent.flatMap((r) => {
+    const course = catalog.courses.find((c) => c.slug === r.courseSlug);
+    const lesson = course?.lessons.find((l) => l.slug === r.lessonSlug);
+    return course && lesson ? [{course, lesson}] : [];
+  });
+  const last = recent[0] ?? null;
+  if (!last) {
+    const course = catalog.courses[0];
+    const lesson = course?.lessons[0];
+    return {last: null, next: course && lesson ? {course, lesson} : null, started};
+  }
+  const status = summary.bySlug[last.course.slug];
+  const index = last.course.lessons.findIndex((l) => l.slug === last.lesson.slug);
+  const unfinished = (l: CatalogLesson) => l.slug !== last.lesson.slug && !isLessonCompleted(status, l.slug);
+  const lesson = last.course.lessons.slice(index + 1).find(unfinished) ?? last.course.lessons.find(unfinished) ?? null;
+  return {last, next: lesson ? {course: last.course, lesson} : null, started};
+}

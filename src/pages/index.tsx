@@ -4,6 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import CourseCard from '@site/src/components/CourseCard';
 import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
+import ContinueLearning from '@site/src/components/ContinueLearning';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {SITE_TITLE} from '@site/src/config/site';
 import styles from './index.module.css';
@@ -24,7 +25,8 @@ const AUDIENCES = [
 ];
 
 export default function Home(): React.JSX.Element {
-  const {courses} = useCatalog();
+  const catalog = useCatalog();
+  const {courses} = catalog;
   const first = courses[0];
   const lessonCount = courses.reduce((n, c) => n + c.lessons.length, 0);
   return (
@@ -32,6 +34,7 @@ export default function Home(): React.JSX.Element {
       title="Learn research methods, from question to publication"
       description="Free, sourced lessons on research questions, literature and systematic reviews, data analysis, manuscript writing, open data and publishing."
     >
+      <ContinueLearning catalog={catalog} />
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.heroTitle}>

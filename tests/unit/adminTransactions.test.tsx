@@ -61,6 +61,32 @@ describe('/admin-transactions', () => {
     expect(payments.rpc).not.toHaveBeenCalled();
   });
 
+  it('a learner promoted since signing in: the session is renewed once and the page opens', async () => {
+    signIn();
+    const admin = makeSession(makeUser({app_metadata: {provider: 'email', role: 'admin'}}));
+    const refreshSession = vi.fn(async () => {
+      fake.session = admin;
+      fake.emit('TOKEN_REFRESHED', admin);
+      return {data: {session: admin, user: admin.user}, error: null};
+    });
+    Object.assign(fake.auth, {refreshSession});
+    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    renderPage();
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('heading', {name: 'Access denied'})).toBeNull();
+  });
+
+  it('a learner still without the role after the renewal is told to sign in again', async () => {
+    signIn();
+    const refreshSession = vi.fn(async () => ({data: {session: fake.session, user: fake.session?.user}, error: null}));
+    Object.assign(fake.auth, {refreshSession});
+    renderPage();
+    expect(await screen.findByRole('heading', {name: 'Access denied'})).toBeInTheDocument();
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(screen.getByText(/sign out and sign in again/)).toBeInTheDocument();
+  });
+
   it('an admin: every transaction with e-mail, type, amount, status and date; totals', async () => {
     signIn('admin');
     payments.rpcs.admin_transactions = {data: ROWS, error: null};

@@ -34,6 +34,7 @@ vi.mock('@site/src/catalog/useCatalog', () => ({useCatalog: () => catalog}));
 
 const {default: ProgressPage} = await import('../../src/pages/progress');
 const {default: ModulesPage} = await import('../../src/pages/modules');
+const {default: HomePage} = await import('../../src/pages/index');
 
 let failing = true;
 const rows: Record<string, unknown[]> = {
@@ -141,5 +142,34 @@ describe('/modules', () => {
     );
     expect(await screen.findByRole('progressbar', {name: 'Open Data progress'})).toHaveAttribute('aria-valuenow', '50');
     expect(screen.getByRole('link', {name: /^Continue Open Data/})).toHaveAttribute('href', '/docs/modules/open-data/workflow');
+  });
+});
+
+describe('the home page', () => {
+  it('leads a signed-in learner with where they left off: last lesson, next lesson, course bars', async () => {
+    failing = false;
+    render(
+      <AuthContext.Provider value={auth(true)}>
+        <HomePage />
+      </AuthContext.Provider>,
+    );
+    const panel = await screen.findByTestId('continue-learning');
+    expect(screen.getByRole('heading', {name: 'Continue where you left off'})).toBeInTheDocument();
+    expect(panel).toHaveTextContent('Last opened');
+    expect(screen.getByRole('link', {name: 'Open data overview'})).toHaveAttribute('href', '/docs/modules/open-data/overview');
+    expect(screen.getByRole('link', {name: 'Open data workflow'})).toHaveAttribute('href', '/docs/modules/open-data/workflow');
+    expect(screen.getByRole('progressbar', {name: 'Open Data progress'})).toHaveAttribute('aria-valuenow', '50');
+    expect(panel).toHaveTextContent('1 of 2 lessons completed');
+  });
+
+  it('shows a visitor no progress section and loads nothing', () => {
+    const value = auth(false);
+    render(
+      <AuthContext.Provider value={value}>
+        <HomePage />
+      </AuthContext.Provider>,
+    );
+    expect(screen.queryByTestId('continue-learning')).toBeNull();
+    expect(value.getClient).not.toHaveBeenCalled();
   });
 });

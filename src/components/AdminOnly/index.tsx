@@ -1,4 +1,4 @@
-import React, {type ReactNode} from 'react';
+import React, {useEffect, useState, type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import StatusPanel from '@site/src/components/StatusPanel';
 import MfaCodeForm from '@site/src/components/MfaCodeForm';
@@ -19,7 +19,25 @@ export interface AdminOnlyProps {
  * (public.is_admin(), RLS), which refuses a non-admin whatever the page does.
  */
 export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.Element {
-  const {state, mfaPending} = useAuth();
+  const {state, mfaPending, getClient} = useAuth();
+  // The role travels in the access token, so a learner promoted since signing in still carries
+  // the old one: renew the session once (GoTrue reads app_metadata afresh) before refusing.
+  const [renewedFor, setRenewedFor] = useState<string | null>(null);
+  const userId = state.status === 'signedIn' ? state.user.id : null;
+  const denied = state.status === 'signedIn' && !isAdminUser(state.user);
+  useEffect(() => {
+    if (!denied || !userId || renewedFor === userId) return;
+    let live = true;
+    void getClient()
+      .then((client) => client.auth.refreshSession())
+      .catch(() => undefined)
+      .finally(() => {
+        if (live) setRenewedFor(userId);
+      });
+    return () => {
+      live = false;
+    };
+  }, [denied, userId, renewedFor, getClient]);
   if (state.status === 'loading') return <p role="status">Checking your access…</p>;
   if (state.status === 'signedOut') {
     return (
@@ -32,6 +50,7 @@ export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.E
     );
   }
   if (!isAdminUser(state.user)) {
+    if (renewedFor !== state.user.id) return <p role="status">Checking your access…</p>;
     return (
       <StatusPanel
         icon="denied"
@@ -42,6 +61,7 @@ export default function AdminOnly({what, children}: AdminOnlyProps): React.JSX.E
           </Link>
         }>
         <p role="alert">You do not have permission to view this page. It is for administrators only.</p>
+        <p>If you were made an administrator a moment ago and still see this, sign out and sign in again.</p>
       </StatusPanel>
     );
   }

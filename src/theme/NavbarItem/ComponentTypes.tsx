@@ -1,12 +1,14 @@
 // Extends theme-classic's NavbarItem/ComponentTypes (eject-safe, wrap-forbidden per
-// getSwizzleConfig) to register our `custom-authButton` and `custom-search` navbar items, as
-// docusaurus.io does.
+// getSwizzleConfig) to register our `custom-authButton`, `custom-search` and `custom-roleLinks`
+// navbar items, as docusaurus.io does.
 import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes';
 import AuthButton from '@site/src/components/AuthButton';
 import SearchButton from '@site/src/components/SearchButton';
+import RoleLinks from '@site/src/components/RoleLinks';
 
 export default {
   ...ComponentTypes,
   'custom-search': SearchButton,
   'custom-authButton': AuthButton,
+  'custom-roleLinks': RoleLinks,
 };
