@@ -307,11 +307,6 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
   return cache;
 }
 
-/** A table's row type as the catalogue spells it (TYPE_SQL). */
-export function rowType(table: string): string {
-  return `"public"."${table.replace(/"/g, '""')}"`;
-}
-
 /**
  * PostgREST's computed fields and relationships: a function whose one parameter is a table's
  * row. Returning a scalar makes it a field of that table; returning rows of a table, a relation.

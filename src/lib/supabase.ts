@@ -12,24 +12,15 @@ import type {Database} from '../../shared/database.types';
 export type DatabaseClient = SupabaseClient<Database>;
 
 let pending: Promise<DatabaseClient> | null = null;
-let loaded: DatabaseClient | null = null;
 
 export function loadSupabase(): Promise<DatabaseClient> {
   if (typeof window === 'undefined') return Promise.reject(new Error('The Supabase client is only available in the browser'));
   pending ??= import('./createClient').then(
-    (module) => {
-      loaded = module.createBrowserClient(supabaseConfig());
-      return loaded;
-    },
+    (module) => module.createBrowserClient(supabaseConfig()),
     (error: unknown) => {
       pending = null;
       throw error;
     },
   );
   return pending;
-}
-
-/** The client if it has already been loaded, without loading it. */
-export function peekSupabase(): DatabaseClient | null {
-  return loaded;
 }

@@ -9,7 +9,7 @@ import {loadSupabase} from '../../src/lib/supabase';
 import {formatLongDate} from '../../src/lib/longDate';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 let fake: FakeSupabase;
 const onClose = vi.fn();

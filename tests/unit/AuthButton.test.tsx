@@ -10,7 +10,7 @@ import {loadSupabase} from '../../src/lib/supabase';
 import {mobileSidebar} from '../stubs/docusaurus/theme-common/internal';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 let fake: FakeSupabase;
 

@@ -8,7 +8,7 @@ import type {AuthMode} from '../../src/lib/authUi';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, type FakeSupabase} from './helpers/fakeSupabase';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 let fake: FakeSupabase;
 const onClose = vi.fn();

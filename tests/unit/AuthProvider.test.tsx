@@ -5,7 +5,7 @@ import {AuthProvider, SESSION_CHECK_TIMEOUT_MS, useAuth, useAccountIdentity} fro
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 let fake: FakeSupabase;
 let api: ReturnType<typeof useAuth>;

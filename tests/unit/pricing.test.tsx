@@ -11,7 +11,7 @@ import type {DiscountQuote} from '../../src/lib/payments';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 import {addPayments, httpError, type PaymentsFake} from './helpers/paymentsFake';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 const lesson = (slug: string, isPremium: boolean) => ({
   slug,

@@ -11,7 +11,7 @@ import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 import {addPayments} from './helpers/paymentsFake';
 
-vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn(), peekSupabase: vi.fn(() => null)}));
+vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 let fake: FakeSupabase;
 

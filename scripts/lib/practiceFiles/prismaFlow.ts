@@ -13,7 +13,6 @@ export interface FlowBox {
 }
 
 export const PRISMA_TITLE = 'Identification of studies via databases and registers';
-export const PRISMA_STAGES = ['Identification', 'Screening', 'Included'] as const;
 
 const W = 300;
 const LEFT = 110;
