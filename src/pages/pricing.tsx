@@ -7,11 +7,11 @@ import PricingPlans from '@site/src/components/PricingPlans';
 import PremiumCheckout from '@site/src/components/PremiumCheckout';
 import type {DiscountQuote} from '@site/src/lib/payments';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
+import PlanTerms from '@site/src/components/PlanTerms';
 import styles from './pricing.module.css';
 
 export default function Pricing(): React.JSX.Element {
-  const {courses} = useCatalog();
-  const lessons = courses.flatMap((c) => c.lessons);
+  const catalog = useCatalog();
   const [quote, setQuote] = useState<DiscountQuote | null>(null);
   return (
     <Layout title="Pricing" description="Free and Premium plans for Research Methods Academy: Premium is a yearly PayPal subscription.">
@@ -23,7 +23,8 @@ export default function Pricing(): React.JSX.Element {
           meta-analysis and qualitative evidence synthesis, taught through complete worked examples. What every researcher
           needs before collecting data, such as protocols, ethics and governance, stays free.
         </p>
-        <PricingPlans lessons={lessons} quote={quote} premiumAction={<PremiumCheckout quote={quote} onQuote={setQuote} />} />
+        <PricingPlans catalog={catalog} quote={quote} premiumAction={<PremiumCheckout quote={quote} onQuote={setQuote} />} />
+        <PlanTerms />
         <section aria-labelledby="pricing-help" className={styles.help}>
           <Heading as="h2" id="pricing-help">
             Questions?

@@ -106,6 +106,15 @@ describe('catalogCount', () => {
     }
   });
 
+  it('counts knowledge checks and course certificates for /pricing, free and with Premium', () => {
+    const checked = (premium: boolean | null) => lessonFiles.filter((f) => premium === null || premiumFiles.includes(f) === premium).length;
+    expect(catalogCount(catalog, 'checks')).toBe(checked(null));
+    expect(catalogCount(catalog, 'freeChecks')).toBe(checked(false));
+    expect(catalogCount(catalog, 'certificates')).toBe(catalog.courses.filter((c) => c.lessons.length > 0).length);
+    expect(catalogCount(catalog, 'freeCertificates')).toBe(catalog.courses.filter((c) => c.lessons.length > 0 && c.lessons.every((l) => !l.isPremium)).length);
+    expect(() => catalogCount(catalog, 'certificates', catalog.courses[0]?.slug)).toThrow();
+  });
+
   it('refuses a course that does not exist, rather than printing 0', () => {
     expect(() => catalogCount(catalog, 'lessons', 'no-such-course')).toThrow(/no course/);
   });

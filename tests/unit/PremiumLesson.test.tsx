@@ -66,6 +66,10 @@ describe('PremiumLesson', () => {
     expect(screen.getByText(/\$49 a year/).closest('p')).toHaveTextContent('Premium is $49 a year and opens all 2 advanced lessons.');
     await userEvent.click(screen.getByRole('button', {name: 'Sign in'}));
     expect(openAuth).toHaveBeenCalledWith('signIn');
+    // Both roads for a visitor: a free account, or straight to Premium's price.
+    await userEvent.click(screen.getByRole('button', {name: 'Create a free account'}));
+    expect(openAuth).toHaveBeenLastCalledWith('signUp');
+    expect(screen.getByRole('link', {name: 'See Premium'})).toHaveAttribute('href', '/pricing');
     expect(value.getClient).not.toHaveBeenCalled();
   });
 

@@ -15,6 +15,7 @@ vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 
 const lesson = (slug: string, isPremium: boolean) => ({
   slug,
+  hasKnowledgeCheck: true,
   title: `Lesson ${slug}`,
   orderIndex: 1,
   isPremium,
@@ -23,7 +24,10 @@ const lesson = (slug: string, isPremium: boolean) => ({
   wordCount: 100,
 });
 const catalog: CourseCatalog = {
-  courses: [{slug: 'm', title: 'M', orderIndex: 1, docId: 'modules/m/index', permalink: '/docs/modules/m', lessons: [lesson('a', false), lesson('b', true), lesson('c', true)]}],
+  courses: [
+    {slug: 'm', title: 'M', orderIndex: 1, docId: 'modules/m/index', permalink: '/docs/modules/m', lessons: [lesson('a', false), lesson('b', true), lesson('c', true)]},
+    {slug: 'f', title: 'F', orderIndex: 2, docId: 'modules/f/index', permalink: '/docs/modules/f', lessons: [lesson('d', false)]},
+  ],
 };
 vi.mock('@site/src/catalog/useCatalog', () => ({useCatalog: () => catalog}));
 
@@ -69,13 +73,40 @@ describe('/pricing', () => {
       </AccountRoot>,
     );
     const premium = screen.getByRole('region', {name: 'Premium'});
-    expect(screen.getByRole('region', {name: 'Free'})).toHaveTextContent('1 of 3 lessons');
+    expect(screen.getByRole('region', {name: 'Free'})).toHaveTextContent('2 of 4 lessons');
     expect(within(premium).getByTestId('premium-price')).toHaveTextContent('$49 / year');
     expect(within(premium).getByRole('link', {name: 'Lesson b'})).toHaveAttribute('href', '/docs/modules/m/b');
     expect(within(premium).getByText(/All 2 advanced lessons/)).toBeInTheDocument();
     await user.click(await within(premium).findByRole('button', {name: 'Sign in to subscribe'}));
     expect(await screen.findByRole('dialog', {name: 'Sign In'})).toBeInTheDocument();
     expect(payments.rpc).not.toHaveBeenCalled();
+  });
+
+  it('says what each plan includes, counted from the catalog: knowledge checks and certificates', () => {
+    render(
+      <AccountRoot>
+        <Pricing />
+      </AccountRoot>,
+    );
+    const free = screen.getByRole('region', {name: 'Free'});
+    const premium = screen.getByRole('region', {name: 'Premium'});
+    expect(free).toHaveTextContent('Knowledge checks on the 2 free lessons, with a free account');
+    expect(free).toHaveTextContent('A verifiable certificate for the module whose checks are all free');
+    expect(premium).toHaveTextContent('Knowledge checks on all 4 lessons');
+    expect(premium).toHaveTextContent('A verifiable certificate for every module: 2 certificates to earn');
+  });
+
+  it('says how renewals and discounts work, as create-subscription charges them', () => {
+    render(
+      <AccountRoot>
+        <Pricing />
+      </AccountRoot>,
+    );
+    const terms = screen.getByRole('region', {name: 'Renewals and discounts'});
+    expect(terms).toHaveTextContent('renews automatically once a year');
+    expect(terms).toHaveTextContent('for the first year and for every automatic renewal of that subscription');
+    expect(terms).toHaveTextContent('A code counts once per account');
+    expect(terms).toHaveTextContent('you keep Premium until the end of the year you paid for');
   });
 
   it('an active subscriber sees the status instead of Subscribe', async () => {

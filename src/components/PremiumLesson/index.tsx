@@ -185,7 +185,17 @@ function LockedCard({reason, endedAt, outline}: {reason: LockReason; endedAt: st
       </p>
       <div className={styles.action}>
         {reason === 'visitor' ? (
-          <SignInButton className="button button--primary button--lg">Sign in</SignInButton>
+          // A visitor can take either road: the free account first (progress, the free checks),
+          // or straight to what Premium costs; an existing account signs in.
+          <>
+            <SignInButton mode="signUp" className="button button--primary button--lg">
+              Create a free account
+            </SignInButton>
+            <Link className="button button--secondary button--lg" to="/pricing">
+              See Premium
+            </Link>
+            <SignInButton className="button button--link">Sign in</SignInButton>
+          </>
         ) : (
           <Link className="button button--primary button--lg" to="/pricing">
             {reason === 'lapsed' ? 'Renew Premium' : 'See Premium'}

@@ -4,12 +4,14 @@ import clsx from 'clsx';
 import Heading from '@theme/Heading';
 import type {DiscountQuote} from '@site/src/lib/payments';
 import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
-import type {CatalogLesson} from '@site/src/catalog/types';
+import type {CourseCatalog} from '@site/src/catalog/types';
+import {catalogCount} from '@site/src/catalog/counts';
+import {countNoun} from '@site/src/lib/learnerWording';
 import styles from './styles.module.css';
 
 export interface PricingPlansProps {
-  /** Every lesson in the catalog; the premium ones are listed under Premium. */
-  lessons: CatalogLesson[];
+  /** The course catalog: the premium lessons are listed under Premium, and every count comes from it. */
+  catalog: CourseCatalog;
   /** A discount the server accepted: the Premium price shows it. */
   quote: DiscountQuote | null;
   /** What the visitor can do about Premium (sign in, checkout, or their status). */
@@ -18,10 +20,18 @@ export interface PricingPlansProps {
   listed?: number;
 }
 
-/** Free and Premium side by side; the Premium price comes from the shared plan config. */
-export default function PricingPlans({lessons, quote, premiumAction, listed = 6}: PricingPlansProps): React.JSX.Element {
+/**
+ * Free and Premium side by side: lessons, knowledge checks and course certificates counted from
+ * the catalog; the Premium price from the shared plan config.
+ */
+export default function PricingPlans({catalog, quote, premiumAction, listed = 6}: PricingPlansProps): React.JSX.Element {
+  const lessons = catalog.courses.flatMap((c) => c.lessons);
   const premium = lessons.filter((l) => l.isPremium);
   const free = lessons.length - premium.length;
+  const checks = catalogCount(catalog, 'checks');
+  const freeChecks = catalogCount(catalog, 'freeChecks');
+  const certificates = catalogCount(catalog, 'certificates');
+  const freeCertificates = catalogCount(catalog, 'freeCertificates');
   return (
     <div className={styles.plans}>
       <section className={styles.plan} aria-labelledby="plan-free">
@@ -35,6 +45,12 @@ export default function PricingPlans({lessons, quote, premiumAction, listed = 6}
           <li>
             {free} of {lessons.length} lessons across every module
           </li>
+          {freeChecks > 0 && <li>Knowledge checks on the {countNoun(freeChecks, 'free lesson')}, with a free account</li>}
+          {freeCertificates > 0 && (
+            <li>
+              A verifiable certificate for {freeCertificates === 1 ? 'the module' : `each of the ${freeCertificates} modules`} whose checks are all free
+            </li>
+          )}
           <li>Slides for every module</li>
           <li>Progress tracking with a free account</li>
         </ul>
@@ -82,6 +98,8 @@ export default function PricingPlans({lessons, quote, premiumAction, listed = 6}
               </ul>
             )}
           </li>
+          {checks > 0 && <li>Knowledge checks on all {countNoun(checks, 'lesson')}</li>}
+          {certificates > 0 && <li>A verifiable certificate for every module: {countNoun(certificates, 'certificate')} to earn</li>}
           <li>Access until the end of the year you paid for, even after cancelling</li>
         </ul>
         <div className={styles.action}>{premiumAction}</div>
