@@ -21,6 +21,7 @@ const PREMIUM = new Set([
   'modules/systematic-review/qualitative-evidence-synthesis',
   'modules/systematic-review/network-meta-analysis',
   'modules/systematic-review/living-rapid-reviews',
+  'modules/systematic-review/time-to-event-continuous-data',
   'modules/data-analysis/sample-size',
   'modules/data-analysis/high-yield-med-tools',
   'modules/data-analysis/regression-confounding',
@@ -33,7 +34,7 @@ const externalLinks = (p: DocPage) => p.body.match(/\]\(https?:\/\/[^)\s]+\)/g) 
 
 describe('docs tree', () => {
   it('has every lesson, landing and overview page', () => {
-    expect(pages.filter(isLesson).length).toBe(40); // 39 module lessons + academic writing
+    expect(pages.filter(isLesson).length).toBe(41); // 40 module lessons + academic writing
     expect(pages.filter(isLanding).length).toBe(7);
     for (const id of overviewPages) expect(pages.map((p) => p.id)).toContain(id);
   });

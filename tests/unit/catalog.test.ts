@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string[]> = {
     'qualitative-evidence-synthesis',
     'screen-title-abstract',
     'searching-articles',
+    'time-to-event-continuous-data',
     'writing-manuscript',
   ],
   'data-analysis': ['overview', 'analysis-tests', 'high-yield-med-tools', 'sample-size', 'regression-confounding'],
