@@ -2,4 +2,3 @@
 // The Premium plan and its price live in shared/plan.ts (shared with the functions and simulator).
 export const SITE_TITLE = 'Research Methods Academy';
 export const SUPPORT_EMAIL = 'support@researchmethods.academy';
-export const PAYPAL_AUTOPAY_URL = 'https://www.paypal.com/myaccount/autopay/';

@@ -151,11 +151,25 @@ export async function cancelSubscription(client: DatabaseClient, options: {reaso
   return invoke<CancelledSubscription>(client, 'cancel-subscription', body, 'Could not cancel your subscription');
 }
 
+/**
+ * The PayPal API base the functions use, from the health function (null when it cannot be
+ * read): "Manage on PayPal" leads to that PayPal (shared/paypalEnvironment.ts).
+ */
+export async function fetchPayPalApiBase(client: DatabaseClient): Promise<string | null> {
+  try {
+    const {data, error} = await client.functions.invoke('health', {method: 'GET'});
+    if (error || !isJsonObject(data) || !isJsonObject(data.paypal)) return null;
+    return typeof data.paypal.apiBase === 'string' ? data.paypal.apiBase : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The learner left PayPal with Cancel: their open checkout stops holding a discount use. */
 export async function releaseCheckout(client: DatabaseClient, subscriptionId: string): Promise<void> {
   if (!SUBSCRIPTION_ID.test(subscriptionId)) return;
   const {error} = await client.rpc('release_checkout', {p_subscription_id: subscriptionId});
-  // Nothing for the learner to do: an unreleased hold lapses on its own after 3 hours.
+  // Nothing for the learner to do: an unreleased hold lapses on its own (checkout_hold(), 15 minutes).
   if (error) console.error('Could not release the checkout:', error.message);
 }
 

@@ -126,7 +126,8 @@ test('sign in → /pricing → discount code → review → PayPal simulator →
   const year = new Date().getFullYear();
   await expect(card).toContainText(String(year));
   await expect(card).toContainText(String(year + 1));
-  await expect(card.getByRole('link', {name: /Manage on PayPal/})).toHaveAttribute('href', 'https://www.paypal.com/myaccount/autopay/');
+  // The PayPal in use here is the simulator: its page for this subscription, never live paypal.com.
+  await expect(card.getByRole('link', {name: /Manage on PayPal/})).toHaveAttribute('href', new RegExp(`/paypal-sim/checkout/${subscriptionId}$`));
   await expect(card.getByRole('button', {name: 'Cancel subscription'})).toBeVisible();
   const history = page.getByRole('region', {name: 'Transaction history'});
   const row = history.getByRole('row', {name: /Subscription/});

@@ -4,6 +4,8 @@
 import {describe, expect, it} from 'vitest';
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {serviceClient, signedInUser} from './clients';
+import {fetchPayPalApiBase} from '../../src/lib/payments';
+import {paypalManageUrl} from '../../shared/paypalEnvironment';
 import {approveOnCheckoutPage, createDiscountCode, invoke, profileOf, redemptionsOf, simApi, simControl, type Created} from './premiumHelpers';
 
 const YEAR_MS = 365.25 * 86_400_000;
@@ -167,3 +169,16 @@ describe('money that never leaks', () => {
     expect(await paypalStatus(waiting.data!.subscriptionId)).toBe('CANCELLED');
   });
 });
+
+describe('Manage on PayPal', () => {
+  it('leads to the PayPal the functions use: here the simulator’s page of the subscription', async () => {
+    const {client} = await signedInUser();
+    const [id] = await payCheckouts(client, 1);
+    const apiBase = await fetchPayPalApiBase(client);
+    expect(apiBase).toMatch(/\/paypal-sim$/);
+    const page = await fetch(paypalManageUrl(apiBase, id!));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(id!);
+  });
+});
+

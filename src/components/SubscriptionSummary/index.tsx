@@ -1,12 +1,13 @@
-import React, {useState} from 'react';
+import React, {useEffect, useState} from 'react';
 import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
 import {formatLocalDate, formatMoney, subscriptionHeadline, toSubscriptionView} from '@site/src/lib/subscription';
-import {cancelSubscription, planLabel} from '@site/src/lib/payments';
+import {cancelSubscription, fetchPayPalApiBase, planLabel} from '@site/src/lib/payments';
+import {paypalManageUrl} from '@site/shared/paypalEnvironment';
 import {errorMessage} from '@site/src/lib/errors';
-import {PAYPAL_AUTOPAY_URL, SUPPORT_EMAIL} from '@site/src/config/site';
+import {SUPPORT_EMAIL} from '@site/src/config/site';
 import Dialog from '@site/src/components/Dialog';
 import {Message} from '@site/src/components/Form';
 import styles from './styles.module.css';
@@ -38,6 +39,20 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [paypalApiBase, setPayPalApiBase] = useState<string | null>(null);
+  // Asked only when there is a subscription to manage.
+  const subscribed = state.status === 'signedIn' && Boolean(state.profile?.paypal_subscription_id);
+  useEffect(() => {
+    if (!subscribed) return undefined;
+    let current = true;
+    void getClient()
+      .then(fetchPayPalApiBase)
+      .then((base) => current && setPayPalApiBase(base))
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [subscribed, getClient]);
 
   if (state.status === 'signedOut') {
     return (
@@ -140,7 +155,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
       )}
       <div className={styles.actions}>
         {view.paypalSubscriptionId && (
-          <a className="button button--secondary" href={PAYPAL_AUTOPAY_URL} target="_blank" rel="noopener noreferrer">
+          <a className="button button--secondary" href={paypalManageUrl(paypalApiBase, view.paypalSubscriptionId)} target="_blank" rel="noopener noreferrer">
             Manage on PayPal<span className="sr-only"> (opens in a new tab)</span>
           </a>
         )}
