@@ -3,7 +3,7 @@ import type {Database} from './db/database';
 import type {KeyStore} from './keys';
 import type {Outbox} from './mail/outbox';
 
-/** Everything a service of local-supabase needs; built once at start-up by main.ts. */
+/** Everything a service of local-supabase needs; built by startLocalSupabase (server.ts) for each server it starts. */
 export interface Platform {
   config: LocalSupabaseConfig;
   db: Database;
@@ -15,7 +15,7 @@ export interface Platform {
 
 export interface RequestContext {
   platform: Platform;
-  /** The caller's address, for rate limits and audit. */
+  /** The caller's address: rate-limit buckets and the MFA challenge's same-address check. */
   ip: string;
   url: URL;
   /** Path below the service prefix, e.g. `/token` for `/auth/v1/token`. */

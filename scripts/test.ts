@@ -1,7 +1,8 @@
 // `npm test`: every suite in the order that fails fastest — typecheck, lint, unit and content
-// tests, integration tests on PGlite and on PostgreSQL, the production build (which checks
-// links) against a fresh local-supabase, the checks on its output (no Premium body in build/),
-// then the browser tests against that build. Ends with
+// tests, integration tests on PGlite and on PostgreSQL, a build (which checks links) against a
+// fresh local-supabase — with the test pages on (RMA_TEST_PAGES=1, see e2eStack.ts), so not the
+// exact production configuration — the checks on its output (no Premium body in build/), then
+// the browser tests against that build. Ends with
 // one "N passed, N failed" line.
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,5 +1,6 @@
 // Reading the `Json` that jsonb-returning database functions answer with (get_knowledge_check,
-// start_knowledge_check, submit_knowledge_check, revoke_certificate, check_discount_code, get_premium_lesson). The
+// start_knowledge_check, submit_knowledge_check, revoke_certificate, check_discount_code and
+// verify_certificate's rows; get_premium_lesson's answer is parsed in premiumLessons.ts). The
 // generated types can only say `Json` for them, so each service checks the shape it relies on
 // here instead of asserting it: an unexpected answer becomes the service's own error text.
 import type {Json} from '../../shared/database.types';

@@ -1,7 +1,9 @@
-// Who is Premium, in the browser: the mirror of SQL `public.is_premium()` (migration
-// 20251102000000_premium.sql), which RLS and the server use. Every card, page and paywall asks
-// these functions; tests/integration/premium-access.test.ts runs them and the SQL function on the
-// same table of cases. No JSX, no Supabase client: plain profile columns in, answers out.
+// Who is Premium, in the browser: the mirror of SQL `public.is_premium()` (live body in
+// supabase/schema.sql), which get_premium_lesson and the lesson-progress guard call (no RLS policy
+// does). The account's subscription cards and the checkout (through subscription.ts) ask these
+// functions; the lock marks ask the database itself (usePremiumAccess.ts).
+// tests/integration/premium-access.test.ts runs them and the SQL function on the same table of
+// cases. No JSX, no Supabase client: plain profile columns in, answers out.
 
 /** The profile columns the answer depends on. */
 export interface PremiumColumns {

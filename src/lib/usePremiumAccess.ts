@@ -5,7 +5,7 @@ import {useEffect, useState} from 'react';
 import {useAuth} from './auth';
 import type {DatabaseClient} from './supabase';
 
-/** 'unknown' while signed-out visitors' and loading states are not worth a request. */
+/** 'none' for a signed-out visitor; 'unknown' while the session or the answer is still loading. */
 export type PremiumAccess = 'unknown' | 'none' | 'premium';
 
 const answers = new Map<string, boolean>();
