@@ -40,13 +40,11 @@ export default function SampleSizeCalculator(): React.JSX.Element {
   return (
     <div className={styles.workbench}>
       <div className={styles.toolbar}>
-        <label>
-          Outcome{' '}
-          <select value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome)}>
-            <option value="means">Two means</option>
-            <option value="proportions">Two proportions</option>
-          </select>
-        </label>
+        <label htmlFor="ss-outcome">Outcome</label>
+        <select id="ss-outcome" value={outcome} onChange={(e) => setOutcome(e.target.value as Outcome)}>
+          <option value="means">Two means</option>
+          <option value="proportions">Two proportions</option>
+        </select>
       </div>
       <div className={styles.toolbar}>
         {outcome === 'proportions' ? (

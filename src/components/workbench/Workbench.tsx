@@ -118,20 +118,19 @@ export default function Workbench(): React.JSX.Element {
           ))}
         </div>
         <div className={styles.toolbar}>
-          <label>
-            Outcome{' '}
-            <select
-              value={kind}
-              onChange={(e) => {
-                const k = e.target.value as Kind;
-                setKind(k);
-                setMeasure(k === 'binary' ? 'RR' : 'MD');
-                if (k === 'continuous' && method === 'MH') setMethod('REML');
-              }}>
-              <option value="binary">Binary (events / N)</option>
-              <option value="continuous">Continuous (mean, SD, N)</option>
-            </select>
-          </label>
+          <label htmlFor="wb-outcome">Outcome</label>
+          <select
+            id="wb-outcome"
+            value={kind}
+            onChange={(e) => {
+              const k = e.target.value as Kind;
+              setKind(k);
+              setMeasure(k === 'binary' ? 'RR' : 'MD');
+              if (k === 'continuous' && method === 'MH') setMethod('REML');
+            }}>
+            <option value="binary">Binary (events / N)</option>
+            <option value="continuous">Continuous (mean, SD, N)</option>
+          </select>
           <label>
             <input type="checkbox" checked={withSubgroup} onChange={(e) => setWithSubgroup(e.target.checked)} /> Subgroup column
           </label>
@@ -158,26 +157,22 @@ export default function Workbench(): React.JSX.Element {
       <section aria-labelledby="wb-model">
         <h2 id="wb-model">2. Measure and model</h2>
         <div className={styles.toolbar}>
-          <label>
-            Measure{' '}
-            <select value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
-              {measures.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Model{' '}
-            <select value={method} onChange={(e) => setMethod(e.target.value as Method)}>
-              {methods.map((m) => (
-                <option key={m} value={m}>
-                  {m}
-                </option>
-              ))}
-            </select>
-          </label>
+          <label htmlFor="wb-measure">Measure</label>
+          <select id="wb-measure" value={measure} onChange={(e) => setMeasure(e.target.value as Measure)}>
+            {measures.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
+          <label htmlFor="wb-method">Model</label>
+          <select id="wb-method" value={method} onChange={(e) => setMethod(e.target.value as Method)}>
+            {methods.map((m) => (
+              <option key={m} value={m}>
+                {m}
+              </option>
+            ))}
+          </select>
           <label>
             <input type="checkbox" checked={hksj} disabled={method === 'MH'} onChange={(e) => setHksj(e.target.checked)} /> Hartung–Knapp–Sidik–Jonkman (HKSJ)
           </label>
