@@ -91,6 +91,23 @@ describe('money that never leaks', () => {
     expect((await profileOf(user.id)).subscription_status).toBe('active');
   });
 
+  it('subscribing again while a cancelled year still runs keeps its days; refunding that year takes back only them', async () => {
+    const {client, user} = await signedInUser();
+    const [first] = await payCheckouts(client, 1);
+    expect((await invoke(client, 'cancel-subscription', {})).status).toBe(200);
+    await simControl('flush');
+    const [second] = await payCheckouts(client, 1);
+    expect(await profileOf(user.id)).toMatchObject({subscription_status: 'active', paypal_subscription_id: second});
+    // The new year plus what was left of the cancelled one.
+    expect(await yearsOfAccess(user.id)).toBeCloseTo(2, 1);
+
+    await simControl(`subscriptions/${first}/refund`);
+    await simControl('flush');
+    expect(await yearsOfAccess(user.id)).toBeCloseTo(1, 1);
+    expect(await profileOf(user.id)).toMatchObject({subscription_status: 'active', paypal_subscription_id: second});
+    expect(await paypalStatus(second!)).toBe('ACTIVE');
+  });
+
   it('one account redeems a single-use code once, however many of its checkouts it pays', async () => {
     const code = await createDiscountCode(50, {maxRedemptions: 1});
     const {client, user} = await signedInUser();
