@@ -25,10 +25,10 @@ export interface Statement {
  * PGlite runs a query to the end on its one database thread: statement_timeout never fires there,
  * so a costly statement would stall every other request that needs the database.
  * Instead each statement is planned first and refused, with the 57014 a timeout gives, when the
- * planner's estimate is above this budget, which is about half a second of PGlite's thread. The
- * estimates are real ones (schemaStore.ts analyzes each table once: PGlite has no autovacuum);
- * the planner underestimates deep chains and plans wide selects slowly, so the parser and
- * plan.ts also bound a select's embeds and their depth.
+ * planner's estimate is above this budget (a 300,000-row sort is over it; the catalog's widest
+ * embeds are not). The estimates are real ones (schemaStore.ts analyzes each table once: PGlite
+ * has no autovacuum); the planner underestimates deep chains and plans wide selects slowly, so
+ * the parser and plan.ts also bound a select's embeds and their depth.
  */
 export const PGLITE_COST_BUDGET: Record<string, number> = {anon: 15_000, authenticated: 15_000};
 
