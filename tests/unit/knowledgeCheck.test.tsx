@@ -236,6 +236,12 @@ describe('KnowledgeCheck', () => {
     const waiting = await screen.findByTestId('check-cooldown');
     expect(waiting).toHaveTextContent(`You can try again at ${time} (in 4 minutes).`);
     expect(screen.queryByRole('group', {name: /Question 1 of 3/})).toBeNull();
+
+    // Once the server lets the learner in again, Try again asks it afresh and shows a new draw.
+    started = false;
+    await userEvent.click(screen.getByRole('button', {name: 'Try again'}));
+    expect(await screen.findByRole('group', {name: /Question 1 of 3/})).toBeInTheDocument();
+    expect(screen.queryByTestId('check-cooldown')).toBeNull();
   }, INTERACTIVE);
 });
 

@@ -167,7 +167,10 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
 
   const retry = useCallback(() => {
     if (phase.name !== 'ready' && phase.name !== 'waiting') return;
-    void begin(phase.check).then(() => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus()));
+    // After a result the standing is known; while waiting, ask again when the next try opens.
+    void begin(phase.name === 'ready' ? phase.check : null).then(() =>
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('input')?.focus()),
+    );
   }, [phase, begin]);
 
   const check = phase.name === 'ready' || phase.name === 'waiting' ? phase.check : null;
