@@ -16,6 +16,19 @@ function parseFailure(fn: () => unknown): RestError {
 }
 
 describe('parseSelect', () => {
+  it('counts embeds and items across all levels, refusing the first one past a bound where it starts', () => {
+    const nested = (n: number) => Array.from({length: n}, () => 'a(').join('') + 'id' + ')'.repeat(n);
+    expect(parseSelect(nested(16))).toHaveLength(1);
+    const deep = parseFailure(() => parseSelect(nested(17)));
+    expect(deep.code).toBe('PGRST100');
+    expect(deep.details).toBe('unexpected embedded resource: at most 16 per request');
+    expect(deep.message).toContain('(line 1, column 33)');
+    expect(parseSelect(Array.from({length: 200}, () => 'id').join(','))).toHaveLength(200);
+    const wide = parseFailure(() => parseSelect(Array.from({length: 201}, () => 'id').join(',')));
+    expect(wide.details).toBe('unexpected select item: at most 200 per request');
+    expect(wide.message).toContain('(line 1, column 601)');
+  });
+
   it('reads columns, aliases, casts, JSON paths and nested embeds', () => {
     expect(parseSelect('id, name:full_name, id::text, meta->>lang, data->tags->0')).toEqual([
       {kind: 'field', name: 'id', alias: null, path: [], cast: null},
