@@ -12,9 +12,9 @@ import type {Root, RootContent} from 'mdast';
 import type {Program} from 'estree';
 import {visit} from 'unist-util-visit';
 import {VFile} from 'vfile';
-import codeCompatPlugin from '@docusaurus/mdx-loader/lib/remark/mdx1Compat/codeCompatPlugin';
 import {nativeImport} from '../nativeImport';
 import {importedNames} from '../mdxEsm';
+import codeMetaPlugin from './codeMetaPlugin';
 import {BODY_FORMAT, BODY_IMPORT_SOURCES, isBodyImportSource} from '../../src/components/PremiumLesson/bodyContract';
 
 export interface CompiledBody {
@@ -64,7 +64,7 @@ export async function compileBody(body: RootContent[], esm: RootContent[], fileP
     outputFormat: 'function-body',
     development: false,
     // Runs last in Docusaurus too: code blocks get the metastring the theme's CodeBlock reads.
-    remarkPlugins: [codeCompatPlugin],
+    remarkPlugins: [codeMetaPlugin],
   });
   const file = new VFile({path: filePath});
   // The nodes are reused as they are: Docusaurus already transformed them.

@@ -1,11 +1,12 @@
 // Compiles every Premium lesson's body without a site build, for publishing
 // (scripts/lib/publishPremiumBodies.ts). Each lesson goes through Docusaurus' own MDX pipeline
-// (its compileToJSX with the site's markdown config and the docs plugin's defaults) with
-// remarkPremiumLesson in it, so the bodies are byte for byte the ones the build compiles.
+// (the mdx-loader package's public export, run as webpack runs a loader, with the site's markdown
+// config and the docs plugin's defaults) with remarkPremiumLesson in it, so the bodies are byte
+// for byte the ones the build compiles.
 import fs from 'node:fs';
 import path from 'node:path';
 import type {DocusaurusConfig} from '@docusaurus/types';
-import {DEFAULT_PARSE_FRONT_MATTER, resolveMarkdownLinkPathname} from '@docusaurus/utils';
+import {resolveMarkdownLinkPathname} from '@docusaurus/utils';
 import {readCatalog} from '../../src/catalog/readCatalog';
 import remarkPremiumLesson from './remarkPremiumLesson';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from '../docsRemarkPlugins';
@@ -44,14 +45,39 @@ function lessonFile(siteDir: string, docId: string): string {
   return file;
 }
 
+/** The loader context mdx-loader reads: its options, the file, and which of the build's two compilers runs it. */
+interface LoaderContext {
+  _compiler: {name: 'server'};
+  resource: string;
+  resourcePath: string;
+  getOptions(): unknown;
+  addDependency(file: string): void;
+  async(): (error: Error | null, result?: string) => void;
+}
+
+/** Compiles one file with @docusaurus/mdx-loader's default export as webpack would call it. */
+async function runMdxLoader(filePath: string, fileContent: string, options: unknown): Promise<void> {
+  const {default: mdxLoader} = (await import('@docusaurus/mdx-loader')) as unknown as {default: (this: LoaderContext, content: string) => void};
+  await new Promise<void>((resolve, reject) => {
+    mdxLoader.call(
+      {
+        _compiler: {name: 'server'},
+        resource: filePath,
+        resourcePath: filePath,
+        getOptions: () => options,
+        addDependency: () => undefined,
+        async: () => (error) => (error ? reject(error) : resolve()),
+      },
+      fileContent,
+    );
+  });
+}
+
 /** Every Premium lesson's compiled body, keyed "course/lesson". */
 export async function compilePremiumLessons(siteDir: string): Promise<Map<string, CompiledBody>> {
   // Docusaurus' own config loader: validated config with every markdown default filled in.
   const {loadSiteConfig} = (await import('@docusaurus/core/lib/server/config.js')) as {
     loadSiteConfig(args: {siteDir: string}): Promise<{siteConfig: DocusaurusConfig}>;
-  };
-  const {compileToJSX} = (await import('@docusaurus/mdx-loader/lib/utils.js')) as unknown as {
-    compileToJSX(args: {filePath: string; fileContent: string; frontMatter: Record<string, unknown>; options: unknown; compilerName: string}): Promise<unknown>;
   };
   const {siteConfig} = await loadSiteConfig({siteDir});
   const docsDir = path.join(siteDir, 'docs');
@@ -73,9 +99,7 @@ export async function compilePremiumLessons(siteDir: string): Promise<Map<string
   const catalog = readCatalog(docsDir);
   for (const lesson of catalog.courses.flatMap((c) => c.lessons).filter((l) => l.isPremium)) {
     const filePath = lessonFile(siteDir, lesson.docId);
-    const fileContent = fs.readFileSync(filePath, 'utf8');
-    const {frontMatter} = await siteConfig.markdown.parseFrontMatter({filePath, fileContent, defaultParseFrontMatter: DEFAULT_PARSE_FRONT_MATTER});
-    await compileToJSX({filePath, fileContent, frontMatter, options, compilerName: 'server'});
+    await runMdxLoader(filePath, fs.readFileSync(filePath, 'utf8'), options);
   }
   return bodies;
 }

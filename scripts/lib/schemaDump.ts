@@ -122,7 +122,7 @@ async function table(db: Queryable, rel: Relation): Promise<string[]> {
 }
 
 async function view(db: Queryable, rel: Relation): Promise<string[]> {
-  const [{def}] = await rows<{def: string}>(db, 'select pg_get_viewdef($1::oid, true) as def', [rel.oid]);
+  const def = (await rows<{def: string}>(db, 'select pg_get_viewdef($1::oid, true) as def', [rel.oid]))[0]?.def ?? '';
   const options = rel.options?.length ? ` with (${rel.options.join(', ')})` : '';
   const kind = rel.kind === 'm' ? 'materialized view' : 'view';
   return [`create ${kind} ${SCHEMA}.${ident(rel.name)}${options} as\n${def.trimEnd()}${def.trimEnd().endsWith(';') ? '' : ';'}`];

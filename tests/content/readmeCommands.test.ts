@@ -16,15 +16,15 @@ async function vitestProjects(): Promise<string[]> {
 
 describe('README commands', () => {
   it('name only scripts package.json defines', () => {
-    const named = new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1]));
+    const named = new Set([...readme.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] ?? ''));
     expect(named.size).toBeGreaterThan(5);
     expect([...named].filter((name) => !(name in scripts))).toEqual([]);
   });
 
   it('name only Vitest projects vitest.config.ts defines, as do the scripts', async () => {
     const projects = await vitestProjects();
-    const inScripts = Object.values(scripts).flatMap((command) => [...command.matchAll(/--project[ =]([\w-]+)/g)].map((m) => m[1]));
-    const inReadme = [...readme.matchAll(/--project ([\w-]+)/g)].map((m) => m[1]);
+    const inScripts = Object.values(scripts).flatMap((command) => [...command.matchAll(/--project[ =]([\w-]+)/g)].map((m) => m[1] ?? ''));
+    const inReadme = [...readme.matchAll(/--project ([\w-]+)/g)].map((m) => m[1] ?? '');
     expect(inScripts.length).toBeGreaterThan(0);
     expect([...inScripts, ...inReadme].filter((name) => !projects.includes(name))).toEqual([]);
   });
