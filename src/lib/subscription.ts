@@ -49,6 +49,10 @@ export interface SubscriptionHeadline {
   tone: 'active' | 'warning' | 'muted';
   /** One sentence on what the status means for the learner. */
   text: string;
+  /** Premium is open now (Active, or Cancelled with paid days left). */
+  access: boolean;
+  /** The way to Premium the card offers: none while it renews or is paused at PayPal. */
+  offer: 'upgrade' | 'subscribe-again' | null;
 }
 
 /**
@@ -57,19 +61,26 @@ export interface SubscriptionHeadline {
  */
 export function subscriptionHeadline(profile: PremiumColumns | null | undefined, now: number = Date.now()): SubscriptionHeadline {
   const end = formatLocalDate(profile?.subscription_end_date ?? null);
-  if (isActiveSubscription(profile, now)) return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`};
+  if (isActiveSubscription(profile, now)) {
+    return {label: 'Active', tone: 'active', text: `Premium renews automatically on ${end}.`, access: true, offer: null};
+  }
   const status = profile?.subscription_status;
-  if (status === 'cancelled' && hasPremiumAccess(profile, now)) return {label: 'Cancelled', tone: 'warning', text: `Premium access until ${end}`};
+  if (status === 'cancelled' && hasPremiumAccess(profile, now)) {
+    // Still Premium: one state, never "No Active Subscription" or an upgrade offer beside it.
+    return {label: 'Cancelled', tone: 'warning', text: `Premium until ${end}. It will not renew.`, access: true, offer: 'subscribe-again'};
+  }
   if (status === 'suspended') {
     return {
       label: 'Suspended',
       tone: 'warning',
       text: 'Premium is paused: PayPal could not take the last payment, or a dispute about it is open. Update your payment method on PayPal, or wait for PayPal to resolve the dispute.',
+      access: false,
+      offer: null,
     };
   }
   const ended = premiumEndedOn(profile, now);
-  if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.'};
-  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`};
+  if (!ended) return {label: 'Inactive', tone: 'muted', text: 'You are on the Free plan.', access: false, offer: 'upgrade'};
+  return {label: 'Expired', tone: 'muted', text: `Your Premium subscription ended on ${formatLocalDate(ended)}.`, access: false, offer: 'subscribe-again'};
 }
 
 export type Transaction = Pick<Tables<'subscription_transactions'>, 'id' | 'transaction_type' | 'amount' | 'currency' | 'status' | 'created_at'>;

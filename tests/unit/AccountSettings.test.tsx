@@ -236,11 +236,14 @@ describe('Subscription panel', () => {
     expect(screen.queryByText(/Premium access until/)).not.toBeInTheDocument();
   });
 
-  it('tells a cancelled learner how long their Premium access lasts', async () => {
+  it('tells a cancelled learner how long their Premium lasts, in one voice, and offers to subscribe again', async () => {
     fake.tables.profiles = {data: profileRow({subscription_status: 'cancelled', subscription_plan: 'premium_yearly', subscription_end_date: NEXT_YEAR}), error: null};
     renderPanel();
-    expect(await screen.findByText('No Active Subscription')).toBeInTheDocument();
-    expect(screen.getByText(`Premium access until ${formatLongDate(new Date(NEXT_YEAR))}`)).toBeInTheDocument();
+    expect(await screen.findByText(`Premium until ${formatLongDate(new Date(NEXT_YEAR))}. It will not renew.`)).toBeInTheDocument();
+    // Not also "No Active Subscription" and "Upgrade to Premium" (issue 26).
+    expect(screen.queryByText('No Active Subscription')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Upgrade to Premium/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', {name: 'Subscribe again'})).toHaveAttribute('href', '/pricing');
   });
 
   it('lists transactions newest first with capitalised types, dates, amounts and statuses', async () => {

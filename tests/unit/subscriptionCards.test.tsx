@@ -40,11 +40,11 @@ const PLACES = {
 } as const;
 
 const CASES = [
-  {name: 'active, end date ahead', profile: {...PAID, subscription_status: 'active', subscription_end_date: iso(30)}, label: 'Active', active: true},
-  {name: 'active, end date passed', profile: {...PAID, subscription_status: 'active', subscription_end_date: iso(-1)}, label: 'Expired', active: false},
-  {name: 'cancelled, end date ahead', profile: {...PAID, subscription_status: 'cancelled', subscription_end_date: iso(30)}, label: 'Cancelled', active: false},
-  {name: 'suspended', profile: {...PAID, subscription_status: 'suspended', subscription_end_date: iso(30)}, label: 'Suspended', active: false},
-  {name: 'never subscribed', profile: {subscription_status: 'inactive'}, label: 'Inactive', active: false},
+  {name: 'active, end date ahead', profile: {...PAID, subscription_status: 'active', subscription_end_date: iso(30)}, label: 'Active', active: true, access: true, offer: null},
+  {name: 'active, end date passed', profile: {...PAID, subscription_status: 'active', subscription_end_date: iso(-1)}, label: 'Expired', active: false, access: false, offer: 'Subscribe again'},
+  {name: 'cancelled, end date ahead', profile: {...PAID, subscription_status: 'cancelled', subscription_end_date: iso(30)}, label: 'Cancelled', active: false, access: true, offer: 'Subscribe again'},
+  {name: 'suspended', profile: {...PAID, subscription_status: 'suspended', subscription_end_date: iso(30)}, label: 'Suspended', active: false, access: false, offer: null},
+  {name: 'never subscribed', profile: {subscription_status: 'inactive'}, label: 'Inactive', active: false, access: false, offer: 'View Pricing Plans'},
 ];
 
 describe('the subscription card agrees in the settings dialog and on /account', () => {
@@ -54,9 +54,12 @@ describe('the subscription card agrees in the settings dialog and on /account', 
         fake.tables.profiles = {data: profileRow(c.profile), error: null};
         const {container} = render(<AccountRoot>{page()}</AccountRoot>);
         await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent(c.label));
-        // "Active" is said only while Premium renews; otherwise the spec's "No Active Subscription".
+        // "Active" is said only while Premium renews; "No Active Subscription" only without access.
         expect(screen.queryByText('Active') !== null).toBe(c.active);
-        expect(screen.queryByText('No Active Subscription') !== null).toBe(!c.active);
+        expect(screen.queryByText('No Active Subscription') !== null).toBe(!c.access);
+        // One way back to Premium, or none while it renews or PayPal holds it.
+        const offers = screen.queryAllByRole('link', {name: /^(Subscribe again|View Pricing Plans)$/}).map((l) => l.textContent);
+        expect(offers).toEqual(c.offer ? [c.offer] : []);
         // The plan's name, never its stored key.
         expect(container.textContent).not.toContain('premium_yearly');
         if ('subscription_plan' in c.profile) expect(screen.getByText('Premium (yearly)')).toBeInTheDocument();

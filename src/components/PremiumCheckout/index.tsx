@@ -131,7 +131,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
       {hasPremiumAccess(state.profile) && (
         <p className={styles.note}>
           Your cancelled subscription keeps Premium until {formatLocalDate(view.endDate)}. Subscribing again starts a new yearly
-          plan today.
+          plan today, and the days you have left are added to it.
         </p>
       )}
       {step === 'code' ? (

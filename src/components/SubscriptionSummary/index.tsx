@@ -109,7 +109,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
         </span>
       </div>
       {notice && <Message kind="success">{notice}</Message>}
-      {!active && !activating && <p className={styles.inactive}>No Active Subscription</p>}
+      {!head.access && !activating && <p className={styles.inactive}>No Active Subscription</p>}
       {activating ? <p>Confirming your PayPal subscription…</p> : <p className={styles.lead}>{head.text}</p>}
       {hasDetails && (
         <dl className={styles.details}>
@@ -145,11 +145,23 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
           Premium ends as after a refund.
         </p>
       )}
-      {!active && !activating && (
+      {head.offer === 'upgrade' && !activating && (
         <div className={styles.upgrade}>
           <p>Upgrade to Premium to access all course content and features.</p>
           <Link className="button button--primary" to="/pricing" onClick={onNavigate}>
             View Pricing Plans
+          </Link>
+        </div>
+      )}
+      {head.offer === 'subscribe-again' && !activating && (
+        <div className={styles.upgrade}>
+          <p>
+            {head.access
+              ? 'Want Premium to go on? Subscribe again: the days you have left are kept on top of the new year.'
+              : 'Subscribe again to get Premium back.'}
+          </p>
+          <Link className="button button--primary" to="/pricing" onClick={onNavigate}>
+            Subscribe again
           </Link>
         </div>
       )}
