@@ -34,7 +34,7 @@ test('open the lesson’s analysis, switch model, and the downloaded R script re
   await expect(pooled).toHaveText('0.699 (95% CI 0.507 to 0.963)');
   await expect(page.getByRole('img', {name: /Forest plot, RR, FE/})).toBeVisible();
 
-  await page.getByLabel('Model').selectOption('REML');
+  await page.getByLabel('Model', {exact: true}).selectOption('REML');
   await page.getByLabel(/Hartung–Knapp–Sidik–Jonkman/).check();
   await expect(pooled).not.toHaveText('0.699 (95% CI 0.507 to 0.963)');
   const shown = (await pooled.textContent())!;
