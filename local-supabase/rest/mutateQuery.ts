@@ -37,16 +37,16 @@ export function insertSql(table: Table, columns: string[], query: ParsedQuery, p
   }
   const cols = columns.map(ident).join(', ');
   const rows = `json_array_elements(case when json_typeof(${bodyParam}::json) = 'array' then ${bodyParam}::json else json_build_array(${bodyParam}::json) end) as _j(j)`;
+  // missing=default evaluates every inserted column's default for every row, then lets the row's
+  // own keys win, as PostgREST's `jsonb_build_object(<defaults>) || row` does: a row that gives its
+  // id still draws one from the sequence. The lateral refers to the row so it runs once per row.
+  const withDefaults = prefs.missing === 'default';
+  const defaults = columns.map((c, i) => `${table.columnsByName.get(c)?.defaultSql ?? 'null'} as d${i}`).join(', ');
   const values = columns
-    .map((c) => {
-      const col = table.columnsByName.get(c);
-      if (prefs.missing === 'default') {
-        return `case when (_j.j::jsonb) ? ${quoteLiteral(c)} then _r.${ident(c)} else ${col?.defaultSql ?? 'null'} end`;
-      }
-      return `_r.${ident(c)}`;
-    })
+    .map((c, i) => (withDefaults ? `case when (_j.j::jsonb) ? ${quoteLiteral(c)} then _r.${ident(c)} else _d.d${i} end` : `_r.${ident(c)}`))
     .join(', ');
-  let sql = `insert into ${t} (${cols}) select ${values} from ${rows}, lateral json_populate_record(${rowType(table)}, _j.j) as _r`;
+  const defaultsJoin = withDefaults ? `, lateral (select ${defaults} where _j.j is not null) as _d` : '';
+  let sql = `insert into ${t} (${cols}) select ${values} from ${rows}, lateral json_populate_record(${rowType(table)}, _j.j) as _r${defaultsJoin}`;
   if (upsert) {
     const target = query.onConflict ?? table.primaryKey;
     for (const c of target) if (!table.columnsByName.has(c)) throw unknownPayloadColumn(table.name, c);

@@ -193,6 +193,18 @@ describe('Prefer: missing=default', () => {
     expect(second).toEqual({id: 500, name: 'second'});
   });
 
+  it('draws every row\'s defaults, so a row giving its own id still takes one from the sequence, as PostgREST does', async () => {
+    const res = await f.rest('/conf_items?columns=id,name&select=id,name', {
+      method: 'POST',
+      body: JSON.stringify([{name: 'seq-a'}, {id: 900, name: 'seq-b'}, {name: 'seq-c'}]),
+      headers: {prefer: 'missing=default, return=representation'},
+    });
+    expect(res.status).toBe(201);
+    const [a, b, c] = res.json as {id: number; name: string}[];
+    expect(b).toEqual({id: 900, name: 'seq-b'});
+    expect(c!.id - a!.id).toBe(2);
+  });
+
   it('without it, a missing key is null (23502 on a NOT NULL column), as PostgREST does', async () => {
     const res = await f.rest('/conf_items?columns=id,name', {method: 'POST', body: JSON.stringify([{name: 'third'}])});
     expect(res.status).toBe(400);
