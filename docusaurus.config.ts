@@ -10,7 +10,7 @@ import {publicSupabaseKey} from './src/config/supabasePublicKey';
 import {docsBeforeDefaultRemarkPlugins, docsRehypePlugins} from './plugins/docsRemarkPlugins';
 import remarkPremiumLesson from './plugins/premium-lessons/remarkPremiumLesson';
 import remarkLessonComponents from './plugins/lesson-components/remarkLessonComponents';
-import {readProjectConfig} from './local-supabase/projectConfig';
+import {readSiteAuthSettings} from './shared/projectSettings';
 import {moduleSwap} from './plugins/moduleSwap';
 import {paintBeforeScriptsTemplate} from './plugins/paintBeforeScripts';
 
@@ -22,7 +22,7 @@ const publicKey = publicSupabaseKey(process.env);
 if (publicKey.warning) console.warn(`[WARNING] ${publicKey.warning}`);
 const supabasePublishableKey = publicKey.key;
 // The auth rules the forms check before asking GoTrue come from the file GoTrue reads.
-const minimumPasswordLength = readProjectConfig(path.join(__dirname, 'supabase/config.toml')).auth.minimumPasswordLength;
+const {minimumPasswordLength} = readSiteAuthSettings(path.join(__dirname, 'supabase/config.toml'));
 
 // RMA_WITHOUT_ACCOUNTS=1 builds the site without the account system (static signed-out navbar
 // buttons, no auth provider), only so `npm run bench` can compare first-visit JavaScript.

@@ -9,6 +9,7 @@ import path from 'node:path';
 import {parseEnv} from 'node:util';
 import {parse} from 'smol-toml';
 import {parseGoDuration} from './goDuration';
+import {minimumPasswordLength} from '../shared/projectSettings';
 
 /** GoTrue's per-IP limits as config.toml's [auth.rate_limit] names them. */
 export interface AuthRateLimits {
@@ -250,7 +251,7 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
       ]),
       enableSignup: read.flag(auth, '[auth]', 'enable_signup', true, ['GOTRUE_DISABLE_SIGNUP'], true),
       emailProviderEnabled: read.flag(email, '[auth.email]', 'enable_signup', true, ['GOTRUE_EXTERNAL_EMAIL_ENABLED']),
-      minimumPasswordLength: read.count(auth, '[auth]', 'minimum_password_length', 6, ['GOTRUE_PASSWORD_MIN_LENGTH']),
+      minimumPasswordLength: minimumPasswordLength(auth, env, file),
       enableConfirmations: read.flag(email, '[auth.email]', 'enable_confirmations', false, ['GOTRUE_MAILER_AUTOCONFIRM'], true),
       mailMaxFrequencySeconds: read.duration(email, '[auth.email]', 'max_frequency', 1, ['GOTRUE_SMTP_MAX_FREQUENCY', 'MAILER_MAX_FREQUENCY']),
       doubleConfirmChanges: read.flag(email, '[auth.email]', 'double_confirm_changes', true, ['GOTRUE_MAILER_SECURE_EMAIL_CHANGE_ENABLED']),

@@ -4,7 +4,7 @@
 // build against its URL and publishable key, and the environment Playwright's tests read.
 import path from 'node:path';
 import {run} from './run';
-import {startBackend, type Backend} from '../../tests/integration/harness';
+import {startBackend, type Backend} from './localBackend';
 import {SITE_PORT} from '../../playwright.config';
 
 export const bin = (name: string): string => path.join('node_modules', '.bin', name);

@@ -1,13 +1,14 @@
-// Starts a real local-supabase process for integration tests: PGlite in memory, or a fresh
-// database on the PostgreSQL server when BACKEND_DB=postgres. Tests talk to it only over HTTP,
-// with the real supabase-js client.
+// Starts a real local-supabase process for the test stacks (integration tests through
+// tests/integration/harness.ts, the browser tests through e2eStack.ts, benches): PGlite in memory,
+// or a fresh database on the PostgreSQL server when BACKEND_DB=postgres. Callers talk to it only
+// over HTTP, with the real supabase-js client.
 import {spawn, type ChildProcess} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {fileURLToPath} from 'node:url';
 import pg from 'pg';
-import {publishKnowledgeChecksTo} from '../../scripts/lib/publishKnowledgeChecks';
+import {publishKnowledgeChecksTo} from './publishKnowledgeChecks';
 import {smtpSinkEnv} from './smtpSink';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
