@@ -28,10 +28,17 @@ describe('the running example is quoted the same everywhere', () => {
     expect(example.pooled.riskRatio.toFixed(2)).toBe('0.70');
   });
 
-  it('pooled RR 0.70 always has the interval the trials give', () => {
+  it('pooled RR 0.70 always has the interval the trials give: the primary REML–HKSJ one, or the common-effect one the forest plot draws', () => {
+    const primary = `${example.primary.lower.toFixed(2)} to ${example.primary.upper.toFixed(2)}`;
+    const common = `${example.pooled.lower.toFixed(2)} to ${example.pooled.upper.toFixed(2)}`;
+    expect(example.primary.point.toFixed(2)).toBe(example.pooled.riskRatio.toFixed(2)); // τ² = 0 under REML too
     const found = occurrences(/\b0\.70 \((?:95% CI )?(\d\.\d\d) to (\d\.\d\d)\)/g);
     expect(found.length).toBeGreaterThanOrEqual(5);
-    for (const {name, m} of found) expect(`${m[1]} to ${m[2]}`, `${name}: "${m[0]}"`).toBe(`${example.pooled.lower.toFixed(2)} to ${example.pooled.upper.toFixed(2)}`);
+    for (const {name, m} of found) expect([primary, common], `${name}: "${m[0]}"`).toContain(`${m[1]} to ${m[2]}`);
+    // The result a reader acts on (summary of findings rows, abstracts, GRADE inputs) is the primary analysis.
+    const reported = occurrences(/(?:\| RR 0\.70 \(|SSI within 30 days: RR 0\.70 \(95% CI |certainty is low \(rated down for risk of bias and imprecision in the \[GRADE\]\(\.\/grade-certainty\.mdx\) lesson: RR 0\.70, 95% CI )(\d\.\d\d) to (\d\.\d\d)/g);
+    expect(reported.length).toBeGreaterThanOrEqual(4);
+    for (const {name, m} of reported) expect(`${m[1]} to ${m[2]}`, `${name}: "${m[0]}"`).toBe(primary);
   });
 
   it('the summary-of-findings risk with chlorhexidine has one interval', () => {

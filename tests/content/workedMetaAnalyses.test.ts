@@ -85,7 +85,8 @@ describe('meta-analysis lesson: REML + HKSJ is the primary analysis of the chlor
     const modified = [-1, 1].map((s) => rr(f.reml.estimate + s * f.hksj.t_quantile * Math.max(1, f.hksj.q) * f.reml.se));
     const modifiedP = pTwoSidedT(f.reml.estimate / f.reml.se, f.k - 1);
     expect(basic).toContain(`| REML + modified HKSJ (sensitivity) | ${f.reml.tau2} | ${rr(f.reml.estimate)} | ${modified[0]} to ${modified[1]} | ${modifiedP.toFixed(2)} |`);
-    expect(basic).toContain(`62.5 × ${Math.exp(f.hksj.ci_lower).toFixed(3)} = ${(62.5 * Math.exp(f.hksj.ci_lower)).toFixed(1)} to 62.5 × ${Math.exp(f.hksj.ci_upper).toFixed(3)} = ${(62.5 * Math.exp(f.hksj.ci_upper)).toFixed(1)} per 1,000`);
+    expect(basic).toContain(`(62.5 × ${Math.exp(f.hksj.ci_lower).toFixed(3)} = ${(62.5 * Math.exp(f.hksj.ci_lower)).toFixed(1)} to 62.5 × ${Math.exp(f.hksj.ci_upper).toFixed(3)} = ${(62.5 * Math.exp(f.hksj.ci_upper)).toFixed(1)})`);
+    expect(basic).toContain(`to 62.5 − ${(62.5 * Math.exp(f.hksj.ci_upper)).toFixed(1)} = ${(62.5 - 62.5 * Math.exp(f.hksj.ci_upper)).toFixed(1)}, about 2 fewer`);
   });
 
   it('gives R code whose printed comments are the fixture’s numbers', () => {
