@@ -43,7 +43,8 @@ const withoutAccountsPlugin: PluginModule = () => ({
   },
 });
 
-// Test pages (src/testPages: /crash-test) are a second pages-plugin instance, as Docusaurus's own
+// Test pages (src/testPages: /crash-test, and the administrators' diagnostics /auth-test and
+// /subscription-test) are a second pages-plugin instance, as Docusaurus's own
 // website serves its dogfooding pages: built for the dev server and for the browser tests
 // (RMA_TEST_PAGES=1, set by scripts/lib/e2eStack.ts), never for a production build.
 const withTestPages = process.env.RMA_TEST_PAGES === '1' || process.env.NODE_ENV === 'development';
@@ -117,7 +118,7 @@ const config: Config = {
         theme: {customCss: './src/css/custom.css'},
         sitemap: {
           // The test pages are in the dev and e2e builds only; keep them out of those sitemaps too.
-          ignorePatterns: ['/crash-test'],
+          ignorePatterns: ['/crash-test', '/auth-test', '/subscription-test'],
         },
       } satisfies Preset.Options,
     ],

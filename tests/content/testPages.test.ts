@@ -32,6 +32,20 @@ describe('test pages', () => {
     const {readdirSync} = await import('node:fs');
     const path = await import('node:path');
     const pages = readdirSync(path.resolve(__dirname, '../../src/pages'));
-    expect(pages.filter((file) => /crash-test/.test(file))).toEqual([]);
+    expect(pages.filter((file) => /crash-test|auth-test|subscription-test/.test(file))).toEqual([]);
+  });
+
+  it('are kept out of the sitemap of the builds that have them', async () => {
+    const {readdirSync} = await import('node:fs');
+    const path = await import('node:path');
+    const routes = readdirSync(path.resolve(__dirname, '../../src/testPages'))
+      .filter((file) => /\.tsx$/.test(file))
+      .map((file) => `/${file.replace(/\.tsx$/, '')}`);
+    expect(routes).toEqual(expect.arrayContaining(['/crash-test', '/auth-test', '/subscription-test']));
+    vi.resetModules();
+    vi.stubEnv('RMA_TEST_PAGES', '1');
+    const config = ((await import('../../docusaurus.config')) as {default: Config}).default;
+    const classic = (config.presets ?? []).find((p) => Array.isArray(p) && p[0] === 'classic') as [string, {sitemap?: {ignorePatterns?: string[]}}];
+    expect(classic[1].sitemap?.ignorePatterns).toEqual(expect.arrayContaining(routes));
   });
 });

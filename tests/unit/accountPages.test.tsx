@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import AccountRoot from '../../src/components/AccountRoot';
 import ResetPassword from '../../src/pages/reset-password';
-import AuthTest from '../../src/pages/auth-test';
-import SubscriptionTest from '../../src/pages/subscription-test';
+import AuthTest from '../../src/testPages/auth-test';
+import SubscriptionTest from '../../src/testPages/subscription-test';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 

@@ -3,7 +3,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
 import AdminOnly from '@site/src/components/AdminOnly';
-import styles from './pages.module.css';
+import styles from '../pages/pages.module.css';
 import {errorMessage} from '@site/src/lib/errors';
 
 interface Assurance {

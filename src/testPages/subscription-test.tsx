@@ -6,7 +6,7 @@ import {useFreshProfile} from '@site/src/lib/useFreshProfile';
 import AdminOnly from '@site/src/components/AdminOnly';
 import type {Profile} from '@site/src/lib/profile';
 import {toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
-import styles from './pages.module.css';
+import styles from '../pages/pages.module.css';
 
 const VIEW_SOURCES: [keyof SubscriptionView, keyof Profile][] = [
   ['status', 'subscription_status'],
