@@ -410,6 +410,7 @@ declare
   v_live_other boolean;
   v_reuse boolean;
   v_granted interval := p_end - p_start;
+  v_carry interval := interval '0';
 begin
   select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
   if not found then
@@ -445,13 +446,27 @@ begin
          set subscription_end_date = subscription_end_date + v_granted
        where id = v_pending.user_id;
     else
+      -- Days still running from a cancelled subscription were paid for: kept on top of the new
+      -- year, and recorded on that subscription (duplicate_of, granted) so that a refund of its
+      -- payment takes back those days and no more. A paused one (dispute) is not carried over.
+      v_carry := case
+        when v_profile.subscription_status = 'cancelled' and v_profile.paypal_subscription_id is not null
+         and v_profile.paypal_subscription_id <> p_subscription_id
+         and not public.dispute_pauses_access(v_profile.paypal_subscription_id)
+        then greatest(coalesce(v_profile.subscription_end_date, p_start) - greatest(p_start, now()), interval '0')
+        else interval '0' end;
+      if v_carry > interval '0' then
+        update public.pending_subscriptions
+           set duplicate_of = p_subscription_id, granted = v_carry
+         where paypal_subscription_id = v_profile.paypal_subscription_id;
+      end if;
       update public.profiles
          set subscription_status = 'active',
              subscription_plan = v_pending.plan,
              subscription_amount = v_pending.amount,
              discount_code = v_pending.discount_code,
              subscription_start_date = p_start,
-             subscription_end_date = p_end,
+             subscription_end_date = p_end + v_carry,
              paypal_subscription_id = p_subscription_id
        where id = v_pending.user_id;
     end if;
@@ -1751,6 +1766,10 @@ begin
                   where paypal_event_id = p_sale_id and transaction_type = 'renewal') then interval '1 year'
     else coalesce(v_pending.granted, interval '1 year') end;
   select paypal_subscription_id = p_subscription_id into v_current from public.profiles where id = v_pending.user_id;
+  -- Added to another subscription's access: no more than it added.
+  if not coalesce(v_current, true) and v_pending.granted is not null then
+    v_period := least(v_period, v_pending.granted);
+  end if;
   if v_current is null or (not v_current and v_pending.duplicate_of is distinct from
         (select paypal_subscription_id from public.profiles where id = v_pending.user_id)) then
     return false;
