@@ -131,6 +131,10 @@ const config: Config = {
       content:
         'New: the systematic review module now walks through a full PRISMA 2020 flow. <a href="/docs/modules/systematic-review/">Start it here</a>.',
       isCloseable: true,
+      // CSS variables (src/css/custom.css), so the bar follows the colour mode: theme-classic
+      // writes these two into an inline style, white and black by default in both modes.
+      backgroundColor: 'var(--rma-announcement-bg)',
+      textColor: 'var(--rma-announcement-fg)',
     },
     docs: {sidebar: {hideable: true, autoCollapseCategories: false}},
     tableOfContents: {minHeadingLevel: 2, maxHeadingLevel: 3},

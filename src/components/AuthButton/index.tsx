@@ -62,7 +62,7 @@ export default function AuthButton({mobile = false, className}: AuthButtonProps)
       <button type="button" className={clsx('button button--secondary button--sm', styles.button)} aria-haspopup="dialog" onClick={openAuth('signIn')}>
         Sign In
       </button>
-      <button type="button" className={clsx('button button--primary button--sm', styles.button)} aria-haspopup="dialog" onClick={openAuth('signUp')}>
+      <button type="button" className={clsx('button button--primary button--sm', styles.button, styles.signUp)} aria-haspopup="dialog" onClick={openAuth('signUp')}>
         Sign Up
       </button>
     </div>

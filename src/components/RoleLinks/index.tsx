@@ -6,6 +6,8 @@ import {isAdminUser} from '@site/src/lib/payments';
 export interface RoleLinksProps {
   /** Set by the navbar when the item renders inside the mobile drawer. */
   mobile?: boolean;
+  /** Set by the mobile drawer: closes it when a link is chosen. */
+  onClick?: () => void;
 }
 
 interface RoleLink {
@@ -18,7 +20,7 @@ interface RoleLink {
  * session too, so it appears with the avatar) and "Admin" for administrators. Visitors get
  * nothing. Showing the link decides nothing: the admin page and Postgres still check the role.
  */
-export default function RoleLinks({mobile = false}: RoleLinksProps): React.JSX.Element | null {
+export default function RoleLinks({mobile = false, onClick}: RoleLinksProps): React.JSX.Element | null {
   const identity = useAccountIdentity();
   const auth = useAuthState();
   if (!identity) return null;
@@ -29,7 +31,7 @@ export default function RoleLinks({mobile = false}: RoleLinksProps): React.JSX.E
       <>
         {links.map((l) => (
           <li key={l.to} className="menu__list-item">
-            <Link className="menu__link" to={l.to} isNavLink activeClassName="menu__link--active">
+            <Link className="menu__link" to={l.to} isNavLink activeClassName="menu__link--active" onClick={onClick}>
               {l.label}
             </Link>
           </li>
