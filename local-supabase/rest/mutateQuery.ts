@@ -41,7 +41,13 @@ export function insertSql(table: Table, columns: string[], query: ParsedQuery, p
   // own keys win, as PostgREST's `jsonb_build_object(<defaults>) || row` does: a row that gives its
   // id still draws one from the sequence. The lateral refers to the row so it runs once per row.
   const withDefaults = prefs.missing === 'default';
-  const defaults = columns.map((c, i) => `${table.columnsByName.get(c)?.defaultSql ?? 'null'} as d${i}`).join(', ');
+  // Cast to the column's type: in its own select a default like `'0'` would otherwise be text.
+  const defaults = columns
+    .map((c, i) => {
+      const col = table.columnsByName.get(c);
+      return `(${col?.defaultSql ?? 'null'})::${col?.type ?? '"pg_catalog"."text"'} as d${i}`;
+    })
+    .join(', ');
   const values = columns
     .map((c, i) => (withDefaults ? `case when (_j.j::jsonb) ? ${quoteLiteral(c)} then _r.${ident(c)} else _d.d${i} end` : `_r.${ident(c)}`))
     .join(', ');
