@@ -296,7 +296,7 @@ const ResultSummary = React.forwardRef<HTMLDivElement, ResultSummaryProps>(funct
       {!result.passed && (
         <>
           <p>Reread these parts of the lesson, then try again. The next attempt asks a new selection of questions.</p>
-          <ul data-testid="revisit">
+          <ul className={styles.revisit} data-testid="revisit">
             {toRevisit.map(({number, result: r, question}) => (
               <li key={r.id}>
                 Question {number}
