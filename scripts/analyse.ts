@@ -1,4 +1,4 @@
-// `npm run analyse -- meta <data.csv> [--measure RR|OR|RD|MD|SMD] [--method FE|MH|DL|REML|PM] [--hksj] [--json]`
+// `npm run analyse -- meta <data.csv> [--measure RR|OR|RD|MD|SMD] [--method FE|MH|DL|REML|PM] [--hksj] [--drop00] [--json]`
 // The command-line door to shared/metaAnalysis: the same engine the /workbench page runs.
 // Bad input or flags: one message on stderr, exit 2 (no stack trace).
 import fs from 'node:fs';
@@ -10,7 +10,7 @@ import {Tau2Error} from '../shared/metaAnalysis/tau2';
 import {MhError} from '../shared/metaAnalysis/mh';
 import {MEASURES, METHODS, type Measure, type Method} from '../shared/metaAnalysis/types';
 
-const USAGE = 'usage: npm run analyse -- meta <data.csv> [--measure RR|OR|RD|MD|SMD] [--method FE|MH|DL|REML|PM] [--hksj] [--json]';
+const USAGE = 'usage: npm run analyse -- meta <data.csv> [--measure RR|OR|RD|MD|SMD] [--method FE|MH|DL|REML|PM] [--hksj] [--drop00] [--json]';
 
 class UsageError extends Error {}
 
@@ -21,7 +21,7 @@ function run(argv: string[]): string {
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {measure: {type: 'string'}, method: {type: 'string'}, hksj: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}},
+      options: {measure: {type: 'string'}, method: {type: 'string'}, hksj: {type: 'boolean', default: false}, drop00: {type: 'boolean', default: false}, json: {type: 'boolean', default: false}},
     });
   } catch (error) {
     throw new UsageError((error as Error).message);
@@ -42,7 +42,7 @@ function run(argv: string[]): string {
     throw new DataError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
   const data = readDataset(text);
-  const result: AnalysisResult = analyse(data, {measure: (measure as Measure | undefined) ?? defaultMeasure(data.kind), method, hksj: values.hksj});
+  const result: AnalysisResult = analyse(data, {measure: (measure as Measure | undefined) ?? defaultMeasure(data.kind), method, hksj: values.hksj, drop00: values.drop00});
   return values.json ? JSON.stringify(result, (_key, value: unknown) => (typeof value === 'number' && !Number.isFinite(value) ? null : value), 2) : formatReport(result);
 }
 

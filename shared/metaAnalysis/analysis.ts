@@ -1,7 +1,7 @@
 // One meta-analysis from a validated dataset: study effects, the pooled model, heterogeneity,
 // prediction interval, leave-one-out, subgroups and Egger's test, with notes on what was done.
 // Numbers are on the analysis scale (log for RR and OR); every number is finite or null.
-import {binaryEffect, continuousEffect} from './escalc';
+import {binaryEffect, continuousEffect, isDoubleZero} from './escalc';
 import {mantelHaenszel, mhHeterogeneity} from './mh';
 import {intercept, predictionInterval, rma, type RmaFit, type RmaMethod} from './rma';
 import type {BinaryMeasure, ContinuousMeasure, Dataset, Measure, Method, StudyEffect} from './types';
@@ -12,6 +12,8 @@ export interface AnalysisOptions {
   measure: Measure;
   method: Method;
   hksj: boolean;
+  /** escalc's drop00 = TRUE: leave double-zero studies out of the study effects (rma.mh always does). */
+  drop00?: boolean;
 }
 
 export interface Pooled {
@@ -99,10 +101,15 @@ export function defaultMeasure(kind: Dataset['kind']): Measure {
   return kind === 'binary' ? 'RR' : 'MD';
 }
 
-function effects(data: Dataset, measure: Measure): StudyEffect[] {
+/** The drop00 the study effects are computed with: rma.mh's own default (TRUE) for MH, escalc's (FALSE) otherwise. */
+export function effectiveDrop00(options: Pick<AnalysisOptions, 'method' | 'drop00'>): boolean {
+  return options.method === 'MH' || options.drop00 === true;
+}
+
+function effects(data: Dataset, measure: Measure, drop00: boolean): StudyEffect[] {
   if (data.kind === 'binary') {
     if (!BINARY_MEASURES.includes(measure)) throw new AnalysisError(`--measure ${measure} needs continuous data (mean_t, sd_t, ...); this file has binary outcomes: use RR, OR or RD`);
-    return data.studies.map((s) => binaryEffect(s, measure as BinaryMeasure));
+    return data.studies.map((s) => binaryEffect(s, measure as BinaryMeasure, drop00));
   }
   if (BINARY_MEASURES.includes(measure)) throw new AnalysisError(`--measure ${measure} needs binary data (events_t, n_t, ...); this file has continuous outcomes: use MD or SMD`);
   return data.studies.map((s) => continuousEffect(s, measure as ContinuousMeasure));
@@ -197,7 +204,8 @@ export function analyse(data: Dataset, options: AnalysisOptions): AnalysisResult
   const {measure, method, hksj} = options;
   if (method === 'MH' && data.kind !== 'binary') throw new AnalysisError('--method MH (Mantel–Haenszel) needs binary data: use FE, DL, REML or PM');
   if (method === 'MH' && hksj) throw new AnalysisError('--hksj applies to inverse-variance models (FE, DL, REML, PM), not to Mantel–Haenszel');
-  const rows = effects(data, measure);
+  const drop00 = effectiveDrop00(options);
+  const rows = effects(data, measure, drop00);
   const inc = included(rows);
   if (inc.y.length < 2) {
     throw new AnalysisError(`fewer than 2 studies can be pooled (${data.studies.length} in the file, ${inc.y.length} with information on ${measure})`);
@@ -209,11 +217,24 @@ export function analyse(data: Dataset, options: AnalysisOptions): AnalysisResult
   const fit = main.fit;
   const ddf = fit?.ddf ?? null;
 
-  for (const r of rows) {
-    if (r.adjustment === 'added 0.5 to each cell') notes.push(`${r.study}: a zero cell, so 0.5 was added to each of its four cells (escalc add = 1/2, to = "only0")`);
-    if (r.adjustment?.startsWith('excluded')) notes.push(`${r.study}: no events (or all events) in both arms, so it was left out of the per-study effects (drop00 = TRUE, as rma.mh does by default)`);
+  for (const [i, r] of rows.entries()) {
+    const doubleZero = data.kind === 'binary' && isDoubleZero(data.studies[i]!);
+    if (r.adjustment === 'added 0.5 to each cell') {
+      notes.push(
+        doubleZero
+          ? `${r.study}: no events (or all events) in both arms; 0.5 was added to each of its four cells and it was kept (escalc's defaults: add = 1/2, to = "only0", drop00 = FALSE; --drop00 leaves such studies out)`
+          : `${r.study}: a zero cell, so 0.5 was added to each of its four cells (escalc add = 1/2, to = "only0")`,
+      );
+    }
+    if (r.adjustment?.startsWith('excluded')) {
+      notes.push(
+        method === 'MH'
+          ? `${r.study}: no events (or all events) in both arms, so it has no study effect and is left out of Q and I² (rma.mh computes study effects with drop00 = TRUE); its table still counts in the Mantel–Haenszel estimate and in k`
+          : `${r.study}: no events (or all events) in both arms, so it was left out (drop00 = TRUE, as asked)`,
+      );
+    }
   }
-  if (method === 'MH') notes.push('Mantel–Haenszel pools the raw 2×2 counts without any continuity correction (metafor rma.mh); the per-study effects, Q and I² use the corrected effects.');
+  if (method === 'MH') notes.push('Mantel–Haenszel pools the raw 2×2 counts of every table, double-zero ones included, without any continuity correction; the per-study effects, Q and I² use the corrected effects (rma.mh\'s defaults: add = c(1/2, 0), to = c("only0", "none"), drop00 = c(TRUE, FALSE)).');
   if (hksj) notes.push(`Hartung–Knapp–Sidik–Jonkman (metafor test = "knha"): the CI, the test and the prediction interval use t on ${k - 1} df and the variance scaled by the weighted residual mean square (not truncated at 1).`);
   if (method === 'FE' || method === 'MH') notes.push('A common-effect model assumes one true effect: its prediction interval equals the confidence interval.');
   else notes.push(`The prediction interval is metafor's predict(): estimate ± ${hksj ? `t(${k - 1})` : 'z'} × √(SE² + τ²).`);

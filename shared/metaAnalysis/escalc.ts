@@ -1,6 +1,7 @@
 // Study effect sizes as metafor's escalc() computes them (vtype "LS"; add = 1/2 to every cell of
-// a table with a zero cell, to = "only0") with drop00 = TRUE, rma.mh's default: a study with no
-// events (or only events) in both arms carries no information on a ratio and is left out.
+// a table with a zero cell, to = "only0"). escalc's own default is drop00 = FALSE: a study with no
+// events (or only events) in both arms gets the 1/2 like any other zero cell and stays in. rma.mh
+// computes its study effects with drop00 = TRUE, and --drop00 asks for that on any model.
 import {lgamma} from './distributions';
 import type {BinaryMeasure, BinaryStudy, ContinuousMeasure, ContinuousStudy, StudyEffect} from './types';
 
@@ -15,9 +16,9 @@ export function isDoubleZero(s: BinaryStudy): boolean {
   return (s.events_t === 0 && s.events_c === 0) || (s.events_t === s.n_t && s.events_c === s.n_c);
 }
 
-export function binaryEffect(s: BinaryStudy, measure: BinaryMeasure): StudyEffect {
+export function binaryEffect(s: BinaryStudy, measure: BinaryMeasure, drop00 = false): StudyEffect {
   const base = {study: s.study, ...(s.subgroup !== undefined ? {subgroup: s.subgroup} : {})};
-  if (isDoubleZero(s)) {
+  if (drop00 && isDoubleZero(s)) {
     return {...base, yi: null, vi: null, adjustment: 'excluded: no events (or all events) in both arms'};
   }
   let ai = s.events_t;

@@ -1,13 +1,17 @@
 // The R script (metafor) that reproduces an analysis: the data, escalc with the same zero-cell
 // handling, the same model and test, predict(), leave1out(), regtest() and the subgroup model.
 // It defines res, pred, loo, egger and subgroup_test so a reader (or a test) can inspect them.
-import type {AnalysisOptions} from './analysis';
+import {effectiveDrop00, type AnalysisOptions} from './analysis';
 import type {Dataset} from './types';
 
 const rString = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 const rNumbers = (xs: number[]) => `c(${xs.map((x) => String(x)).join(', ')})`;
 
-export function rScript(data: Dataset, {measure, method, hksj}: AnalysisOptions): string {
+export function rScript(data: Dataset, options: AnalysisOptions): string {
+  const {measure, method, hksj} = options;
+  // escalc's defaults (add = 1/2, to = "only0", drop00 = FALSE) unless the analysis drops
+  // double-zero studies, which rma.mh's study effects always do.
+  const drop00 = effectiveDrop00(options);
   const studies = data.studies;
   const hasSubgroups = studies.some((s) => s.subgroup !== undefined);
   const cols: string[] = [`  study = c(${studies.map((s) => rString(s.study)).join(', ')})`];
@@ -21,7 +25,7 @@ export function rScript(data: Dataset, {measure, method, hksj}: AnalysisOptions)
   const test = hksj ? '"knha"' : '"z"';
   const escalc =
     data.kind === 'binary'
-      ? `es <- escalc(measure = "${measure}", ai = events_t, n1i = n_t, ci = events_c, n2i = n_c, data = dat, slab = study,\n             add = 1/2, to = "only0", drop00 = TRUE)`
+      ? `es <- escalc(measure = "${measure}", ai = events_t, n1i = n_t, ci = events_c, n2i = n_c, data = dat, slab = study${drop00 ? ', drop00 = TRUE' : ''})`
       : `es <- escalc(measure = "${measure}", m1i = mean_t, sd1i = sd_t, n1i = n_t, m2i = mean_c, sd2i = sd_c, n2i = n_c,\n             data = dat, slab = study)`;
   const model =
     method === 'MH'
@@ -38,7 +42,7 @@ export function rScript(data: Dataset, {measure, method, hksj}: AnalysisOptions)
     cols.join(',\n'),
     ')',
     '',
-    '# Study effects (log scale for RR and OR); a zero cell adds 1/2 to each cell, double-zero studies are left out',
+    `# Study effects (log scale for RR and OR); a zero cell adds 1/2 to each of its cells${data.kind !== 'binary' ? '' : drop00 ? ', double-zero studies are left out (drop00 = TRUE)' : ', double-zero studies included (escalc defaults)'}`,
     escalc,
     '',
     model,

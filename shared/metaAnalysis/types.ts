@@ -34,7 +34,7 @@ export type Dataset = {kind: 'binary'; studies: BinaryStudy[]} | {kind: 'continu
 export interface StudyEffect {
   study: string;
   subgroup?: string;
-  /** null when the study is left out (a double-zero study for RR or OR). */
+  /** null when the study is left out (a double-zero study under drop00 = TRUE, as --drop00 and rma.mh ask). */
   yi: number | null;
   vi: number | null;
   /** What escalc did to this study's cells, if anything. */

@@ -39,15 +39,46 @@ describe('analyse meta', () => {
     expect(Array.isArray(result.studies) && Array.isArray(result.leave_one_out)).toBe(true);
   });
 
+  it.skipIf(skipReason !== null)('a double-zero study is kept with 1/2 added (escalc’s defaults); --drop00 leaves it out, as metafor’s drop00 = TRUE does', () => {
+    const file = tempCsv('zeros.csv', 'study,events_t,n_t,events_c,n_c\nA,0,40,0,38\nB,3,50,7,52\nC,0,30,4,31\nD,9,120,15,118\n');
+    const r = runMetafor(file, [
+      {measure: 'RR', method: 'REML', hksj: false},
+      {measure: 'RR', method: 'REML', hksj: false, drop00: true},
+    ]);
+    const byDefault = analyseCli('meta', file, '--json');
+    expect(byDefault.code).toBe(0);
+    const kept = JSON.parse(byDefault.stdout) as {k: number; estimate: number; se: number; notes: string[]; studies: {study: string; included: boolean; yi: number | null}[]};
+    const R = r.get('RR/REML/FALSE')!;
+    expect(kept.k).toBe(4);
+    expect(kept.k).toBe(R.get('k'));
+    expect(kept.estimate).toBeCloseTo(R.get('estimate')!, 4);
+    expect(kept.se).toBeCloseTo(R.get('se')!, 4);
+    expect(kept.studies[0]).toMatchObject({study: 'A', included: true});
+    expect(kept.studies[0]!.yi).toBeCloseTo(R.get('yi:A')!, 4);
+    expect(kept.notes.join('\n')).toMatch(/A: no events .* 0\.5 was added to each of its four cells and it was kept .*drop00 = FALSE/);
+
+    const dropped = analyseCli('meta', file, '--drop00', '--json');
+    expect(dropped.code).toBe(0);
+    const left = JSON.parse(dropped.stdout) as typeof kept;
+    const R00 = r.get('RR/REML/FALSE/drop00')!;
+    expect(left.k).toBe(3);
+    expect(left.k).toBe(R00.get('k'));
+    expect(left.estimate).toBeCloseTo(R00.get('estimate')!, 4);
+    expect(left.se).toBeCloseTo(R00.get('se')!, 4);
+    expect(left.studies[0]).toMatchObject({study: 'A', included: false, yi: null});
+    expect(R00.get('yi:A')).toBeNull();
+    expect(left.notes.join('\n')).toMatch(/A: no events .* left out \(drop00 = TRUE/);
+  });
+
   it.each([
     ['a non-numeric cell', 'study,events_t,n_t,events_c,n_c\nA,1,10,2,10\nB,x,10,2,10\n', /row 3, column events_t: "x" is not a number/],
     ['more events than participants', 'study,events_t,n_t,events_c,n_c\nA,1,10,2,10\nB,3,10,12,10\n', /row 3, column events_c: 12 events is more than the 10/],
     ['a standard deviation of 0', 'study,mean_t,sd_t,n_t,mean_c,sd_c,n_c\nA,1,2,10,2,2,10\nB,1,0,10,2,2,10\n', /row 3, column sd_t: the standard deviation must be above 0/],
     ['one study', 'study,events_t,n_t,events_c,n_c\nA,1,10,2,10\n', /at least 2 studies are needed/],
-    ['only one study with events', 'study,events_t,n_t,events_c,n_c\nA,1,10,2,10\nB,0,10,0,10\n', /fewer than 2 studies can be pooled/],
+    ['only one study with events under --drop00', 'study,events_t,n_t,events_c,n_c\nA,1,10,2,10\nB,0,10,0,10\n', /fewer than 2 studies can be pooled/, '--drop00'],
     ['no recognisable columns', 'name,value\nA,1\nB,2\n', /the header must have the binary columns/],
-  ])('%s: a message naming the problem, exit 2, no stack trace', (_what, csv, message) => {
-    const {code, stdout, stderr} = analyseCli('meta', tempCsv('bad.csv', csv), '--json');
+  ] as [string, string, RegExp, ...string[]][])('%s: a message naming the problem, exit 2, no stack trace', (_what, csv, message, ...flags) => {
+    const {code, stdout, stderr} = analyseCli('meta', tempCsv('bad.csv', csv), '--json', ...flags);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toMatch(message);

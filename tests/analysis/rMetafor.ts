@@ -20,9 +20,11 @@ export interface Case {
   measure: string;
   method: string;
   hksj: boolean;
+  /** Ask for escalc's drop00 = TRUE; otherwise metafor runs with its own defaults. */
+  drop00?: boolean;
 }
 
-export const caseId = (c: Case) => `${c.measure}/${c.method}/${c.hksj ? 'TRUE' : 'FALSE'}`;
+export const caseId = (c: Case) => `${c.measure}/${c.method}/${c.hksj ? 'TRUE' : 'FALSE'}${c.drop00 ? '/drop00' : ''}`;
 
 export type Values = Map<string, number | null>;
 
@@ -35,7 +37,7 @@ export function tempCsv(name: string, text: string): string {
 
 /** Every case's fields as metafor computes them for the CSV file. */
 export function runMetafor(csvFile: string, cases: Case[]): Map<string, Values> {
-  const casesFile = tempCsv('cases.csv', `measure,method,hksj\n${cases.map((c) => `${c.measure},${c.method},${c.hksj ? 'TRUE' : 'FALSE'}`).join('\n')}\n`);
+  const casesFile = tempCsv('cases.csv', `measure,method,hksj,drop00\n${cases.map((c) => `${c.measure},${c.method},${c.hksj ? 'TRUE' : 'FALSE'},${c.drop00 ? 'TRUE' : 'FALSE'}`).join('\n')}\n`);
   const stdout = execFileSync('Rscript', [SCRIPT, csvFile, casesFile], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024});
   const out = new Map<string, Values>();
   for (const line of stdout.split('\n')) {

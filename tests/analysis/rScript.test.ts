@@ -24,14 +24,18 @@ if (exists("subgroup_test")) cat("RESULT", "subtest", subgroup_test$QMp, "\\n")
 const skipReason = rMissingReason();
 
 describe.skipIf(skipReason !== null)('the downloadable R script', () => {
+  const zeros = DATASETS.find((d) => d.name.includes('double-zero'))!;
   it.each([
-    [DATASETS[0]!, 'RR', 'MH', false],
-    [DATASETS[4]!, 'OR', 'REML', true],
-    [DATASETS[7]!, 'SMD', 'PM', false],
-    [DATASETS[1]!, 'MD', 'DL', true],
-  ] as const)('$name $1 $2 hksj=$3 reproduces every pooled number', (dataset, measure, method, hksj) => {
+    [zeros, 'RR', 'REML', false, false],
+    [zeros, 'OR', 'FE', false, true],
+    [zeros, 'RD', 'MH', false, false],
+    [DATASETS[0]!, 'RR', 'MH', false, false],
+    [DATASETS[4]!, 'OR', 'REML', true, false],
+    [DATASETS[7]!, 'SMD', 'PM', false, false],
+    [DATASETS[1]!, 'MD', 'DL', true, false],
+  ] as const)('$name $1 $2 hksj=$3 drop00=$4 reproduces every pooled number', (dataset, measure, method, hksj, drop00) => {
     const data = readDataset(dataset.csv);
-    const options = {measure: measure as Measure, method: method as Method, hksj};
+    const options = {measure: measure as Measure, method: method as Method, hksj, drop00};
     const ours = analyse(data, options);
     const file = tempCsv('analysis.R', rScript(data, options) + READ_BACK);
     const out = execFileSync('Rscript', [file], {encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe']});
