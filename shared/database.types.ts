@@ -549,6 +549,42 @@ export type Database = {
         }
         Relationships: []
       }
+      saved_analyses: {
+        Row: {
+          created_at: string
+          data: Json
+          hksj: boolean
+          id: string
+          measure: string
+          method: string
+          name: string
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          data: Json
+          hksj?: boolean
+          id?: string
+          measure: string
+          method: string
+          name: string
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          data?: Json
+          hksj?: boolean
+          id?: string
+          measure?: string
+          method?: string
+          name?: string
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
       subscription_transactions: {
         Row: {
           amount: number

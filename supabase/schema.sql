@@ -284,6 +284,38 @@ CREATE INDEX rate_limit_hits_bucket_idx ON public.rate_limit_hits USING btree (b
 alter table public.rate_limit_hits enable row level security;
 grant delete, insert, maintain, references, select, trigger, truncate, update on table public.rate_limit_hits to service_role;
 
+create table public.saved_analyses (
+  id uuid default gen_random_uuid() not null,
+  user_id uuid default auth.uid() not null,
+  name text not null,
+  measure text not null,
+  method text not null,
+  hksj boolean default false not null,
+  data jsonb not null,
+  created_at timestamp with time zone default now() not null,
+  updated_at timestamp with time zone default now() not null
+);
+alter table public.saved_analyses add constraint saved_analyses_pkey PRIMARY KEY (id);
+alter table public.saved_analyses add constraint saved_analyses_data_object CHECK ((jsonb_typeof(data) = 'object'::text));
+alter table public.saved_analyses add constraint saved_analyses_data_size CHECK ((octet_length((data)::text) <= 200000));
+alter table public.saved_analyses add constraint saved_analyses_measure_known CHECK ((measure = ANY (ARRAY['RR'::text, 'OR'::text, 'RD'::text, 'MD'::text, 'SMD'::text])));
+alter table public.saved_analyses add constraint saved_analyses_method_known CHECK ((method = ANY (ARRAY['FE'::text, 'MH'::text, 'DL'::text, 'REML'::text, 'PM'::text])));
+alter table public.saved_analyses add constraint saved_analyses_name_length CHECK (((char_length(btrim(name)) >= 1) AND (char_length(btrim(name)) <= 120)));
+alter table public.saved_analyses add constraint saved_analyses_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE CASCADE;
+CREATE INDEX saved_analyses_user_updated_idx ON public.saved_analyses USING btree (user_id, updated_at DESC);
+alter table public.saved_analyses enable row level security;
+create policy "saved analyses: owner deletes" on public.saved_analyses as permissive for delete to authenticated
+  using ((( SELECT auth.uid() AS uid) = user_id));
+create policy "saved analyses: owner inserts" on public.saved_analyses as permissive for insert to authenticated
+  with check ((( SELECT auth.uid() AS uid) = user_id));
+create policy "saved analyses: owner reads" on public.saved_analyses as permissive for select to authenticated
+  using ((( SELECT auth.uid() AS uid) = user_id));
+create policy "saved analyses: owner updates" on public.saved_analyses as permissive for update to authenticated
+  using ((( SELECT auth.uid() AS uid) = user_id))
+  with check ((( SELECT auth.uid() AS uid) = user_id));
+grant delete, insert, select, update on table public.saved_analyses to authenticated;
+grant delete, insert, maintain, references, select, trigger, truncate, update on table public.saved_analyses to service_role;
+
 create table public.subscription_transactions (
   id uuid default gen_random_uuid() not null,
   user_id uuid,
@@ -1911,6 +1943,7 @@ CREATE TRIGGER lesson_bodies_touch_updated_at BEFORE UPDATE ON public.lesson_bod
 CREATE TRIGGER lessons_touch_updated_at BEFORE UPDATE ON public.lessons FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER paypal_webhook_events_strip_orphan_payer BEFORE INSERT ON public.paypal_webhook_events FOR EACH ROW EXECUTE FUNCTION public.strip_orphan_payer_data();
 CREATE TRIGGER profiles_touch_updated_at BEFORE UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
+CREATE TRIGGER saved_analyses_touch_updated_at BEFORE UPDATE ON public.saved_analyses FOR EACH ROW EXECUTE FUNCTION public.touch_updated_at();
 CREATE TRIGGER user_course_progress_guard BEFORE INSERT OR UPDATE ON public.user_course_progress FOR EACH ROW EXECUTE FUNCTION public.guard_course_progress();
 CREATE TRIGGER user_lesson_progress_guard BEFORE INSERT OR UPDATE ON public.user_lesson_progress FOR EACH ROW EXECUTE FUNCTION public.guard_lesson_progress();
 CREATE TRIGGER user_lesson_progress_sync AFTER INSERT OR UPDATE ON public.user_lesson_progress FOR EACH ROW EXECUTE FUNCTION public.sync_course_progress();

@@ -26,6 +26,7 @@ export const EXPORT_RESOURCES: ExportResource[] = [
   {key: 'lesson_progress', table: 'user_lesson_progress', ownerColumn: 'user_id', orderBy: 'lesson_id'},
   {key: 'knowledge_check_attempts', table: 'knowledge_check_attempts', ownerColumn: 'user_id', optional: true, orderBy: 'created_at'},
   {key: 'certificates', table: 'certificates', ownerColumn: 'user_id', optional: true, orderBy: 'issued_at'},
+  {key: 'saved_analyses', table: 'saved_analyses', ownerColumn: 'user_id', optional: true, orderBy: 'created_at'},
   {key: 'transactions', table: 'subscription_transactions', ownerColumn: 'user_id', orderBy: 'created_at'},
 ];
 
