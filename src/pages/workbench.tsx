@@ -14,7 +14,7 @@ export default function WorkbenchPage(): React.JSX.Element {
         <p>
           Enter or paste your extraction table, or load a practice dataset, choose the effect measure and the model, and read the pooled result, heterogeneity,
           forest and funnel plots. The numbers match R&apos;s metafor package, and you can download the R script that reproduces them. Everything runs in your
-          browser: your data are not sent anywhere. The <Link to="/docs/modules/systematic-review/meta-analysis">meta-analysis lesson</Link> explains each step.
+          browser: your data are not sent anywhere unless you save an analysis to your account. The <Link to="/docs/modules/systematic-review/meta-analysis">meta-analysis lesson</Link> explains each step.
         </p>
         <Workbench />
       </main>

@@ -6,7 +6,15 @@ import {exportAccount} from '../../src/lib/accountExport';
 import {anonClient, serviceClient, signedInUser} from './clients';
 import {invoke} from './premiumHelpers';
 
-const DATA = {kind: 'binary', csv: 'study,events_t,n_t,events_c,n_c\nA,3,50,7,52\nB,9,120,15,118\n'};
+// The grid as the workbench saves it (src/lib/savedAnalyses.ts).
+const DATA = {
+  kind: 'binary',
+  withSubgroup: false,
+  rows: [
+    {study: 'A', events_t: '3', n_t: '50', events_c: '7', n_c: '52'},
+    {study: 'B', events_t: '9', n_t: '120', events_c: '15', n_c: '118'},
+  ],
+};
 
 function newAnalysis(name = 'My chlorhexidine review') {
   return {name, measure: 'RR', method: 'REML', hksj: true, data: DATA};
@@ -58,13 +66,14 @@ describe('saved analyses', () => {
 
   it('refuses a blank or over-long name, an unknown model and oversized data with a check violation, writing nothing', async () => {
     const {client} = await signedInUser();
-    for (const row of [
+    const rows: Record<string, unknown>[] = [
       newAnalysis('   '),
       newAnalysis('x'.repeat(121)),
       {...newAnalysis(), method: 'BAYES'},
-      {...newAnalysis(), data: {kind: 'binary', csv: 'x'.repeat(200_001)}},
+      {...newAnalysis(), data: {...DATA, rows: [{study: 'x'.repeat(200_001)}]}},
       {...newAnalysis(), data: ['not', 'an', 'object']},
-    ]) {
+    ];
+    for (const row of rows) {
       const result = await client.from('saved_analyses').insert(row);
       expect(result.error?.code, JSON.stringify(row).slice(0, 60)).toBe('23514');
       expect(result.status).toBe(400);

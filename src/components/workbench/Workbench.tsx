@@ -11,6 +11,8 @@ import type {Dataset, Measure, Method} from '@site/shared/metaAnalysis/types';
 import ForestChart from '@site/src/components/ForestPlot/ForestChart';
 import DataGrid, {columnsOf, type GridRow, type Kind} from './DataGrid';
 import FunnelPlot from './FunnelPlot';
+import SavedAnalyses from './SavedAnalyses';
+import type {AnalysisDraft, SavedAnalysis} from '@site/src/lib/savedAnalyses';
 import {downloadPng, downloadSvg, resultsCsv, saveBlob} from './downloads';
 import styles from './styles.module.css';
 
@@ -98,6 +100,23 @@ export default function Workbench(): React.JSX.Element {
       return {error: String(error)};
     }
   }, [kind, withSubgroup, rows, measure, method, hksj]);
+
+  const draft = useMemo((): AnalysisDraft | null => {
+    const header = columnsOf(kind, withSubgroup).map((c) => c.key);
+    const filled = rows.filter((r) => header.some((h) => (r[h] ?? '').trim() !== ''));
+    if (filled.length === 0) return null;
+    return {measure, method, hksj, data: {kind, withSubgroup, rows: filled.map((r) => Object.fromEntries(header.map((h) => [h, r[h] ?? ''])))}};
+  }, [kind, withSubgroup, rows, measure, method, hksj]);
+
+  const openSaved = (a: SavedAnalysis) => {
+    setKind(a.data.kind);
+    setWithSubgroup(a.data.withSubgroup);
+    setRows(a.data.rows.length >= 2 ? a.data.rows : [...a.data.rows, {}, {}].slice(0, 2));
+    setMeasure(a.measure);
+    setMethod(a.method);
+    setHksj(a.hksj);
+    setLoadError(null);
+  };
 
   const measures: Measure[] = kind === 'binary' ? ['RR', 'OR', 'RD'] : ['MD', 'SMD'];
   const methods: Method[] = kind === 'binary' ? ['FE', 'MH', 'DL', 'REML', 'PM'] : ['FE', 'DL', 'REML', 'PM'];
@@ -322,6 +341,11 @@ export default function Workbench(): React.JSX.Element {
             </div>
           </>
         )}
+      </section>
+
+      <section aria-labelledby="wb-saved">
+        <h2 id="wb-saved">4. Save and reopen</h2>
+        <SavedAnalyses draft={draft} onOpen={openSaved} />
       </section>
     </div>
   );
