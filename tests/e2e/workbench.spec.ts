@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import {gzipSync} from 'node:zlib';
 import {test, expect, waitForHydration} from './fixtures';
 import {expectNoAxeViolations} from './axe';
+import {createConfirmedUser, signInThroughModal, uniqueEmail} from './accounts';
 
 function hasMetafor(): boolean {
   try {
@@ -53,6 +54,43 @@ test('open the lesson’s analysis, switch model, and the downloaded R script re
   expect(prediction).toBe(`${f3('pi_lower')} to ${f3('pi_upper')}`);
   expect(heterogeneity).toContain(`τ² = ${r.get('tau2')!.toFixed(4)}`);
 
+  await expectNoAxeViolations(page, 'main');
+  expect(consoleErrors.messages).toEqual([]);
+});
+
+test('a signed-in learner saves a named analysis, and after a reload reopens and deletes it', async ({page, consoleErrors}) => {
+  const email = uniqueEmail('workbench');
+  const password = 'workbench-pass-1234';
+  await createConfirmedUser(email, password, 'Wendy Workbench');
+  await page.goto('/workbench');
+  await waitForHydration(page);
+  await expect(page.getByText('Sign in to save named analyses to your account and reopen them later.')).toBeVisible();
+  await signInThroughModal(page, email, password);
+  await expect(page.getByText('No saved analyses yet.')).toBeVisible();
+
+  await page.getByRole('button', {name: /Chlorhexidine-alcohol/}).click();
+  await page.getByLabel('Model', {exact: true}).selectOption('FE');
+  const pooled = page.getByTestId('pooled');
+  await expect(pooled).toHaveText('0.699 (95% CI 0.507 to 0.963)');
+  await page.getByLabel('Name of this analysis').fill('My SSI review');
+  await page.getByRole('button', {name: 'Save analysis'}).click();
+  await expect(page.getByRole('status').filter({hasText: 'Saved “My SSI review”.'})).toBeVisible();
+
+  // A new visit: the stored session loads the client, the list comes from the account.
+  await page.reload();
+  await waitForHydration(page);
+  const open = page.getByRole('button', {name: 'Open My SSI review'});
+  await expect(open).toBeVisible();
+  await expect(page.getByTestId('my-analyses')).toContainText('My SSI review (RR, FE, 4 studies)');
+  await open.click();
+  await expect(page.getByLabel('Model', {exact: true})).toHaveValue('FE');
+  await expect(pooled).toHaveText('0.699 (95% CI 0.507 to 0.963)');
+
+  await page.getByRole('button', {name: 'Delete My SSI review'}).click();
+  await expect(page.getByText('No saved analyses yet.')).toBeVisible();
+  await page.reload();
+  await waitForHydration(page);
+  await expect(page.getByText('No saved analyses yet.')).toBeVisible();
   await expectNoAxeViolations(page, 'main');
   expect(consoleErrors.messages).toEqual([]);
 });
