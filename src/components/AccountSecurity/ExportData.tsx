@@ -16,7 +16,7 @@ export default function ExportData(): React.JSX.Element {
     });
   return (
     <Section id="security-export" title="Export my data">
-      <p className={f.muted}>Your profile, course and lesson progress, knowledge-check results, certificates and payments, as one JSON file.</p>
+      <p className={f.muted}>Your profile, course and lesson progress, knowledge-check results, certificates, saved workbench analyses and payments, as one JSON file.</p>
       {notice && <Message kind={notice.kind}>{notice.text}</Message>}
       <div className={f.actions}>
         <button type="button" className="button button--secondary" disabled={busy} onClick={onExport}>
