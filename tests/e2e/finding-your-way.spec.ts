@@ -86,6 +86,25 @@ test('the announcement bar follows the colour mode', async ({browser}) => {
   expect(luminance(colours.dark.text)).toBeGreaterThan(180);
 });
 
+test('on a phone every knowledge-check prompt wraps inside its box', async ({browser}) => {
+  // The free lesson with the longest prompts in its pool; the draw is random, every drawn one must fit.
+  const page = await contextPage(browser, 360, 'light');
+  await page.goto('/docs/modules/literature-review/accessing-full-text-articles');
+  await waitForHydration(page);
+  const panel = page.getByTestId('knowledge-check');
+  await panel.getByRole('button', {name: 'Start the knowledge check'}).click();
+  await expect(panel.getByRole('group').first()).toBeVisible();
+  const outside = await page.evaluate(() =>
+    [...document.querySelectorAll('fieldset')].flatMap((box) => {
+      const legend = box.querySelector('legend');
+      return legend && legend.getBoundingClientRect().right > box.getBoundingClientRect().right ? [legend.textContent ?? ''] : [];
+    }),
+  );
+  expect(outside).toEqual([]);
+  expect((await page.evaluate(horizontalOverflow)).excess).toBeLessThanOrEqual(0);
+  await page.context().close();
+});
+
 test.describe('signed in', () => {
   test.describe.configure({mode: 'serial'});
   const email = uniqueEmail('finding-your-way');

@@ -72,7 +72,7 @@ describe('/progress', () => {
       />,
     );
     const item = screen.getByTestId('progress-course-c');
-    expect(item).toHaveTextContent('0 of 2 lessons · 1 of 2 checks passed');
+    expect(item).toHaveTextContent('0 of 2 lessons completed · 1 of 2 checks passed');
     expect(within(item).getByTestId('check-status-c-a')).toHaveTextContent('✓ Passed · best score 100%');
     expect(within(item).getByTestId('check-status-c-b')).toHaveTextContent('Not passed yet · best score 40%');
   });
