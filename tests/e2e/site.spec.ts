@@ -208,7 +208,17 @@ for (const path of ['/', '/docs/modules/research-overview/research-design', '/pr
 test('unknown paths show the 404 page', async ({page}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
-  await expect(page.getByText('We could not find what you were looking for.')).toBeVisible();
+  // The site's own 404: a search box, the modules and a way home (src/components/NotFoundPage).
+  await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
+  await expect(page.getByRole('searchbox', {name: 'Search the course'})).toHaveValue('no such page');
+  await expect(page.getByRole('heading', {name: 'The modules'})).toBeVisible();
+  await expect(page.getByRole('link', {name: 'Go to the home page'})).toHaveAttribute('href', '/');
+  await waitForHydration(page);
+  const search = page.getByRole('search', {name: 'Search the course'});
+  await search.getByRole('searchbox').fill('PRISMA');
+  await search.getByRole('button', {name: 'Search'}).click();
+  await expect(page.getByRole('status').filter({hasText: /results? for “PRISMA”/})).toBeVisible();
+  await expect(page.locator('ul[data-query="PRISMA"] a').first()).toHaveAttribute('href', /\/docs\//);
 });
 
 test('…/index.html is normalised to the path without it', async ({page}) => {
