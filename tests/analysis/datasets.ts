@@ -3,18 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {PRACTICE_DATASETS, stratifiedCsv} from '../../shared/metaAnalysis/practice';
-
-/** mulberry32: a small seeded PRNG, so generated datasets are the same on every run. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import {seeded} from '../../scripts/lib/practiceFiles/datasets';
 
 function normal(rand: () => number): number {
   return Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
@@ -33,7 +22,7 @@ export interface NamedCsv {
 }
 
 function generatedBinary(name: string, seed: number, k: number, withZeros: boolean, withSubgroups: boolean): NamedCsv {
-  const rand = prng(seed);
+  const rand = seeded(seed);
   const lines: string[] = [];
   for (let i = 0; i < k; i++) {
     const n_t = 20 + Math.floor(rand() * 180);
@@ -52,7 +41,7 @@ function generatedBinary(name: string, seed: number, k: number, withZeros: boole
 }
 
 function generatedContinuous(name: string, seed: number, k: number, withSubgroups: boolean): NamedCsv {
-  const rand = prng(seed);
+  const rand = seeded(seed);
   const lines: string[] = [];
   for (let i = 0; i < k; i++) {
     const n_t = 8 + Math.floor(rand() * 120);

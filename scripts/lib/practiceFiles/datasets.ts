@@ -9,8 +9,8 @@ export interface Dataset {
   rows: (string | number)[][];
 }
 
-/** mulberry32: a small seeded generator, so reruns produce the same shuffles. */
-function seeded(seed: number): () => number {
+/** mulberry32: a small seeded generator, so reruns produce the same shuffles (and the analysis tests the same generated datasets). */
+export function seeded(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
