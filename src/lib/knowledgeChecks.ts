@@ -308,25 +308,6 @@ export async function loadMyCertificates(client: DatabaseClient): Promise<Result
   }
 }
 
-export interface Verification {
-  fullName: string;
-  courseTitle: string;
-  issuedAt: string;
-  status: 'valid' | 'revoked';
-}
-
-/** Public verification; data is null when no certificate has this code. */
-export async function verifyCertificate(client: DatabaseClient, code: string): Promise<Result<Verification | null>> {
-  try {
-    const {data, error} = await client.rpc('verify_certificate', {p_code: code}).maybeSingle();
-    if (error) return {data: null, error: checkErrorMessage(error, 'The certificate could not be checked.')};
-    if (!data) return {data: null, error: null};
-    return {data: {fullName: data.full_name, courseTitle: data.course_title, issuedAt: data.issued_at, status: data.status === 'revoked' ? 'revoked' : 'valid'}, error: null};
-  } catch (error) {
-    return {data: null, error: checkErrorMessage(error, 'The certificate could not be checked.')};
-  }
-}
-
 export async function revokeCertificate(client: DatabaseClient, code: string, reason?: string): Promise<Result<{code: string; revokedAt: string}>> {
   try {
     const {data, error} = await client.rpc('revoke_certificate', {p_code: code, p_reason: reason});

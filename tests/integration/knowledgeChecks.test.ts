@@ -22,12 +22,12 @@ import {
   revokeCertificate,
   startAttempt,
   submitAttempt,
-  verifyCertificate,
   CHECK_ERRORS,
   type Answer,
   type CheckAttempt,
   type GradeResult,
 } from '../../src/lib/knowledgeChecks';
+import {verifyCertificate} from '../../src/lib/certificateVerification';
 
 const SECRET = 'SECRET-EXPLANATION';
 
