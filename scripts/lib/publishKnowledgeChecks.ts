@@ -5,8 +5,7 @@
 // whole checks) that left docs/, so a second run changes nothing. Run after the course sync
 // (lessons must exist).
 import type {ServiceClient} from '../../supabase/functions/_shared/supabase';
-import {createClient} from '@supabase/supabase-js';
-import type {Database} from '../../shared/database.types';
+import {createServiceClient} from './serviceClient';
 import {readChecks, type LessonCheck} from '../../src/knowledgeChecks/readChecks';
 import type {Question} from '../../src/knowledgeChecks/schema';
 import {rowsOf} from './dbRows';
@@ -116,8 +115,7 @@ export async function publishKnowledgeChecks(client: ServiceClient, docsDir: str
 
 /** The same, given an API URL and service-role key (the local stack's start-up hooks). */
 export function publishKnowledgeChecksTo(url: string, serviceRoleKey: string, docsDir: string): Promise<PublishChecksReport> {
-  const client = createClient<Database>(url, serviceRoleKey, {auth: {persistSession: false, autoRefreshToken: false}});
-  return publishKnowledgeChecks(client, docsDir);
+  return publishKnowledgeChecks(createServiceClient({url, key: serviceRoleKey}), docsDir);
 }
 
 export function describeChecksReport(report: PublishChecksReport): string {
