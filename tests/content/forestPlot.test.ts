@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import {describe, expect, it} from 'vitest';
 import {META_ANALYSIS_LESSON, runningExampleStudies} from './runningExample';
-import {poolRiskRatios, type TwoByTwo} from '../../src/components/ForestPlot/inverseVariance';
+import {poolRiskRatios, type TwoByTwo} from '../../shared/metaAnalysis/pooledRiskRatio';
 
 const lesson = fs.readFileSync(META_ANALYSIS_LESSON, 'utf8');
 

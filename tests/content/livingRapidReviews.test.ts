@@ -7,7 +7,7 @@ import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {DOCS_DIR} from './docsTree';
 import {runningExampleStudies} from './runningExample';
-import {poolRiskRatios} from '../../src/components/ForestPlot/inverseVariance';
+import {poolRiskRatios} from '../../shared/metaAnalysis/pooledRiskRatio';
 
 const lesson = fs.readFileSync(path.join(DOCS_DIR, 'modules/systematic-review/living-rapid-reviews.mdx'), 'utf8');
 const thousands = (n: number) => n.toLocaleString('en-US');

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {DOCS_DIR} from './docsTree';
-import {poolRiskRatios, type PooledRiskRatio, type TwoByTwo} from '../../src/components/ForestPlot/inverseVariance';
+import {poolRiskRatios, type PooledRiskRatio, type TwoByTwo} from '../../shared/metaAnalysis/pooledRiskRatio';
 import {analyse} from '../../shared/metaAnalysis/analysis';
 
 export const META_ANALYSIS_LESSON = path.join(DOCS_DIR, 'modules/systematic-review/meta-analysis.mdx');

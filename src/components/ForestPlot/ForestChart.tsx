@@ -1,8 +1,11 @@
-// A forest plot of effects already computed elsewhere (the workbench's engine), drawn to scale in
-// ForestPlot's style: ratio measures on a log axis around 1, differences on a linear axis around 0,
-// square AREA proportional to weight, the diamond spanning the pooled CI and, under a
-// random-effects model, a bar for the prediction interval. A table alternative follows the SVG.
-import React, {forwardRef, useId} from 'react';
+// The one forest plot drawing, of effects the engine (shared/metaAnalysis/) computed: the
+// workbench's results and the lessons' <ForestPlot>. Drawn to scale: ratio measures on a log axis
+// around 1, differences on a linear axis around 0, square AREA proportional to weight, the diamond
+// spanning the pooled CI and, under a random-effects model, a bar for the prediction interval; an
+// interval running off the axis ends in an arrowhead instead of a false end point. Colours come
+// from currentColor and Infima variables, so the plot follows the light and dark themes. A table
+// alternative follows the SVG.
+import React, {forwardRef, useId, type ReactNode} from 'react';
 import styles from './styles.module.css';
 
 export interface ForestRow {
@@ -25,14 +28,45 @@ export interface ForestChartProps {
   prediction?: {lower: number; upper: number} | null;
   favoursLeft?: string;
   favoursRight?: string;
+  /** Fixed axis ticks; the first and last set the axis range. Without them the axis fits the data. */
+  ticks?: number[];
+  /** Columns between the study name and the weight (e.g. events/N per arm): one value per row, and the pooled row's. */
+  columns?: {header: string; tableHeader?: string; values: string[]; pooled: string}[];
+  /** The SVG's text alternative, when the caller words it; otherwise one is generated. */
+  description?: string;
+  caption?: ReactNode;
+  /** The disclosure's label for the table alternative. */
+  tableSummary?: string;
 }
 
 const WIDTH = 760;
 const ROW = 26;
 const HEADER = 30;
-const PLOT_LEFT = 430;
 const PLOT_RIGHT = 740;
 const MAX_SQUARE = 16;
+/** Right edge of the first extra column; each takes this much room. */
+const FIRST_COLUMN = 205;
+const COLUMN = 80;
+
+/** x of each text column's right edge and of the plot's left edge; extra columns push the rest right. */
+function layout(extra: number): {columns: number[]; weight: number; ci: number; plotLeft: number} {
+  if (extra === 0) return {columns: [], weight: 300, ci: 420, plotLeft: 430};
+  const columns = Array.from({length: extra}, (_, i) => FIRST_COLUMN + COLUMN * i);
+  const weight = (columns.at(-1) as number) + 70;
+  return {columns, weight, ci: weight + 130, plotLeft: weight + 145};
+}
+
+function Interval({x, lower, upper, y, lo, hi, t}: {x: (v: number) => number; lower: number; upper: number; y: number; lo: number; hi: number; t: (v: number) => number}): React.JSX.Element {
+  const from = x(lower);
+  const to = x(upper);
+  return (
+    <g data-part="ci">
+      <line x1={from} x2={to} y1={y} y2={y} stroke="currentColor" strokeWidth={1.5} />
+      {t(lower) < lo && <path d={`M${from + 6},${y - 4} L${from},${y} L${from + 6},${y + 4}`} fill="none" stroke="currentColor" />}
+      {t(upper) > hi && <path d={`M${to - 6},${y - 4} L${to},${y} L${to - 6},${y + 4}`} fill="none" stroke="currentColor" />}
+    </g>
+  );
+}
 
 const fmt = (x: number) => (Math.abs(x) >= 100 ? x.toFixed(0) : x.toFixed(2));
 
@@ -50,7 +84,10 @@ function ticksFor(min: number, max: number, log: boolean): number[] {
   return out;
 }
 
-const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestChart({title, measure, log, rows, pooled, prediction, favoursLeft, favoursRight}, ref) {
+const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestChart(
+  {title, measure, log, rows, pooled, prediction, favoursLeft, favoursRight, ticks: fixedTicks, columns = [], description: givenDescription, caption, tableSummary = 'The forest plot\'s numbers as a table'},
+  ref,
+) {
   const titleId = useId();
   const descId = useId();
   const shown = rows.filter((r) => r.weight !== null);
@@ -65,10 +102,11 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
   }
   const t = (v: number) => (log ? Math.log(v) : v);
   const pad = (t(max) - t(min)) * 0.05 || 1;
-  const lo = t(min) - pad;
-  const hi = t(max) + pad;
-  const x = (v: number) => PLOT_LEFT + ((Math.min(Math.max(t(v), lo), hi) - lo) / (hi - lo)) * (PLOT_RIGHT - PLOT_LEFT);
-  const ticks = ticksFor(log ? Math.exp(lo) : lo, log ? Math.exp(hi) : hi, log);
+  const lo = fixedTicks ? t(fixedTicks[0] as number) : t(min) - pad;
+  const hi = fixedTicks ? t(fixedTicks.at(-1) as number) : t(max) + pad;
+  const {columns: columnX, weight: weightX, ci: ciX, plotLeft} = layout(columns.length);
+  const x = (v: number) => plotLeft + ((Math.min(Math.max(t(v), lo), hi) - lo) / (hi - lo)) * (PLOT_RIGHT - plotLeft);
+  const ticks = fixedTicks ?? ticksFor(log ? Math.exp(lo) : lo, log ? Math.exp(hi) : hi, log);
   const maxWeight = Math.max(...shown.map((r) => r.weight ?? 0), 1e-9);
   const rowY = (i: number) => HEADER + ROW * (i + 0.5);
   const pooledY = rowY(rows.length) + 8;
@@ -76,7 +114,7 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
   const axisY = (prediction ? predY : pooledY) + ROW * 0.8;
   const height = axisY + 44;
   const ci = (e: number, l: number, u: number) => `${fmt(e)} [${fmt(l)}, ${fmt(u)}]`;
-  const description = [
+  const description = givenDescription ?? [
     `${measure} on a ${log ? 'logarithmic' : 'linear'} axis, line of no effect at ${nullValue}.`,
     ...rows.map((r) => (r.weight === null ? `${r.label}: left out.` : `${r.label}: ${measure} ${ci(r.estimate, r.lower, r.upper)}, weight ${r.weight.toFixed(1)}%.`)),
     `${pooled.label}: ${measure} ${ci(pooled.estimate, pooled.lower, pooled.upper)}.`,
@@ -89,21 +127,28 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
         <desc id={descId}>{description}</desc>
         <g className={styles.text} fill="currentColor" fontFamily="sans-serif" fontSize="13">
           <text x={0} y={18} fontWeight="bold">Study</text>
-          <text x={300} y={18} textAnchor="end" fontWeight="bold">Weight</text>
-          <text x={420} y={18} textAnchor="end" fontWeight="bold">{`${measure} [95% CI]`}</text>
+          {columns.map((c, j) => (
+            <text key={c.header} x={columnX[j]} y={18} textAnchor="end" fontWeight="bold">{c.header}</text>
+          ))}
+          <text x={weightX} y={18} textAnchor="end" fontWeight="bold">Weight</text>
+          <text x={ciX} y={18} textAnchor="end" fontWeight="bold">{`${measure} [95% CI]`}</text>
         </g>
-        <line x1={x(nullValue)} x2={x(nullValue)} y1={HEADER} y2={axisY} stroke="currentColor" />
+        <line data-part="null-line" x1={x(nullValue)} x2={x(nullValue)} y1={HEADER} y2={axisY} stroke="currentColor" />
         {rows.map((r, i) => {
           const y = rowY(i);
+          const side = r.weight === null ? 0 : MAX_SQUARE * Math.sqrt(r.weight / maxWeight);
           return (
-            <g key={r.label} data-part="study" fontFamily="sans-serif" fontSize="13">
+            <g key={r.label} data-part="study" data-label={r.label} fontFamily="sans-serif" fontSize="13">
               <text x={0} y={y + 5} fill="currentColor">{r.label}</text>
-              <text x={300} y={y + 5} textAnchor="end" fill="currentColor">{r.weight === null ? '—' : `${r.weight.toFixed(1)}%`}</text>
-              <text x={420} y={y + 5} textAnchor="end" fill="currentColor">{r.weight === null ? 'left out' : ci(r.estimate, r.lower, r.upper)}</text>
+              {columns.map((c, j) => (
+                <text key={c.header} x={columnX[j]} y={y + 5} textAnchor="end" fill="currentColor">{c.values[i]}</text>
+              ))}
+              <text x={weightX} y={y + 5} textAnchor="end" fill="currentColor">{r.weight === null ? '—' : `${r.weight.toFixed(1)}%`}</text>
+              <text x={ciX} y={y + 5} textAnchor="end" fill="currentColor">{r.weight === null ? 'left out' : ci(r.estimate, r.lower, r.upper)}</text>
               {r.weight !== null && (
                 <>
-                  <line x1={x(r.lower)} x2={x(r.upper)} y1={y} y2={y} stroke="currentColor" strokeWidth={1.5} />
-                  <rect className={styles.mark} fill="#2e8555" x={x(r.estimate) - (MAX_SQUARE * Math.sqrt(r.weight / maxWeight)) / 2} y={y - (MAX_SQUARE * Math.sqrt(r.weight / maxWeight)) / 2} width={MAX_SQUARE * Math.sqrt(r.weight / maxWeight)} height={MAX_SQUARE * Math.sqrt(r.weight / maxWeight)} />
+                  <Interval x={x} t={t} lo={lo} hi={hi} lower={r.lower} upper={r.upper} y={y} />
+                  <rect data-part="square" className={styles.mark} fill="#2e8555" x={x(r.estimate) - side / 2} y={y - side / 2} width={side} height={side} />
                 </>
               )}
             </g>
@@ -111,21 +156,24 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
         })}
         <g data-part="pooled" fontFamily="sans-serif" fontSize="13" fontWeight="bold">
           <text x={0} y={pooledY + 5} fill="currentColor">{pooled.label}</text>
-          <text x={300} y={pooledY + 5} textAnchor="end" fill="currentColor">100%</text>
-          <text x={420} y={pooledY + 5} textAnchor="end" fill="currentColor">{ci(pooled.estimate, pooled.lower, pooled.upper)}</text>
-          <polygon className={styles.mark} fill="#2e8555" points={`${x(pooled.lower)},${pooledY} ${x(pooled.estimate)},${pooledY - 8} ${x(pooled.upper)},${pooledY} ${x(pooled.estimate)},${pooledY + 8}`} />
+          {columns.map((c, j) => (
+            <text key={c.header} x={columnX[j]} y={pooledY + 5} textAnchor="end" fill="currentColor">{c.pooled}</text>
+          ))}
+          <text x={weightX} y={pooledY + 5} textAnchor="end" fill="currentColor">100%</text>
+          <text x={ciX} y={pooledY + 5} textAnchor="end" fill="currentColor">{ci(pooled.estimate, pooled.lower, pooled.upper)}</text>
+          <polygon data-part="diamond" className={styles.mark} fill="#2e8555" points={`${x(pooled.lower)},${pooledY} ${x(pooled.estimate)},${pooledY - 8} ${x(pooled.upper)},${pooledY} ${x(pooled.estimate)},${pooledY + 8}`} />
         </g>
         {prediction && (
           <g data-part="prediction" fontFamily="sans-serif" fontSize="13">
             <text x={0} y={predY + 5} fill="currentColor">Prediction interval</text>
-            <text x={420} y={predY + 5} textAnchor="end" fill="currentColor">{`${fmt(prediction.lower)} to ${fmt(prediction.upper)}`}</text>
+            <text x={ciX} y={predY + 5} textAnchor="end" fill="currentColor">{`${fmt(prediction.lower)} to ${fmt(prediction.upper)}`}</text>
             <line x1={x(prediction.lower)} x2={x(prediction.upper)} y1={predY} y2={predY} stroke="currentColor" strokeWidth={3} />
           </g>
         )}
         <g data-part="axis" fontFamily="sans-serif" fontSize="12" fill="currentColor">
-          <line x1={PLOT_LEFT} x2={PLOT_RIGHT} y1={axisY} y2={axisY} stroke="currentColor" />
+          <line x1={plotLeft} x2={PLOT_RIGHT} y1={axisY} y2={axisY} stroke="currentColor" />
           {ticks.map((tick) => (
-            <g key={tick}>
+            <g key={tick} data-part="tick" data-value={tick}>
               <line x1={x(tick)} x2={x(tick)} y1={axisY} y2={axisY + 5} stroke="currentColor" />
               <text x={x(tick)} y={axisY + 18} textAnchor="middle">{tick}</text>
             </g>
@@ -134,26 +182,36 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
           {favoursRight && <text x={x(nullValue) + 6} y={axisY + 36}>{`Favours ${favoursRight}`}</text>}
         </g>
       </svg>
+      {caption && <figcaption className={styles.caption}>{caption}</figcaption>}
       <details className={styles.data}>
-        <summary>The forest plot&apos;s numbers as a table</summary>
+        <summary>{tableSummary}</summary>
         <table>
           <thead>
             <tr>
               <th scope="col">Study</th>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">{c.tableHeader ?? c.header}</th>
+              ))}
               <th scope="col">{`${measure} [95% CI]`}</th>
               <th scope="col">Weight</th>
             </tr>
           </thead>
           <tbody>
-            {rows.map((r) => (
+            {rows.map((r, i) => (
               <tr key={r.label}>
                 <th scope="row">{r.label}</th>
+                {columns.map((c) => (
+                  <td key={c.header}>{c.values[i]}</td>
+                ))}
                 <td>{r.weight === null ? 'left out' : ci(r.estimate, r.lower, r.upper)}</td>
                 <td>{r.weight === null ? '—' : `${r.weight.toFixed(1)}%`}</td>
               </tr>
             ))}
             <tr>
               <th scope="row">{pooled.label}</th>
+              {columns.map((c) => (
+                <td key={c.header}>{c.pooled}</td>
+              ))}
               <td>{ci(pooled.estimate, pooled.lower, pooled.upper)}</td>
               <td>100%</td>
             </tr>
