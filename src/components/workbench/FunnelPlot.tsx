@@ -2,7 +2,8 @@
 // reversed so large studies sit at the top, with the pooled estimate and its pseudo 95% limits.
 import React, {forwardRef, useId} from 'react';
 import type {AnalysisResult} from '@site/shared/metaAnalysis/analysis';
-import styles from './styles.module.css';
+// The plots share one figure style with the forest plot.
+import styles from '@site/src/components/ForestPlot/styles.module.css';
 
 const W = 520;
 const H = 340;
