@@ -5,21 +5,15 @@
 // A failure names the seed and the request: REST_FUZZ_SEED=<seed> replays the same sequence.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CONFORMANCE_SQL} from './restConformanceSchema';
+import {seeded} from '../../scripts/lib/practiceFiles/datasets';
 import {startWithFixtures, type FixtureBackend, type RestInit, type RestResult} from './restFixtures';
 
 const REQUESTS = 300;
 const SEED = Number(process.env.REST_FUZZ_SEED ?? 20261125);
 
-/** mulberry32: small, fast and good enough to drive a fuzzer reproducibly. */
+/** A seeded generator (mulberry32): good enough to drive a fuzzer reproducibly. */
 function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seeded(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T;
   const chance = (p: number) => next() < p;
