@@ -6,6 +6,7 @@
 import type {Browser, Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {e2eBackend} from './backend';
+import {expectNoAxeViolations} from './axe';
 import {createConfirmedUser, navbar, signInThroughModal, uniqueEmail} from './accounts';
 
 const PASSWORD = 'Correct-Horse-42';
@@ -86,6 +87,18 @@ test('the announcement bar follows the colour mode', async ({browser}) => {
   expect(luminance(colours.dark.text)).toBeGreaterThan(180);
 });
 
+for (const mode of ['light', 'dark'] as const) {
+  test(`axe-core finds no WCAG 2.2 AA violations on /pricing, a locked Premium lesson and the 404 (${mode}, phone)`, async ({browser}) => {
+    const page = await contextPage(browser, 360, mode);
+    for (const path of ['/pricing', '/docs/modules/publishing/cover-letter', '/no-such-page']) {
+      await page.goto(path);
+      await waitForHydration(page);
+      await expectNoAxeViolations(page);
+    }
+    await page.context().close();
+  });
+}
+
 test('on a phone every knowledge-check prompt wraps inside its box', async ({browser}) => {
   // The free lesson with the longest prompts in its pool; the draw is random, every drawn one must fit.
   const page = await contextPage(browser, 360, 'light');
@@ -145,6 +158,7 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', {level: 1, name: 'My progress'})).toBeVisible();
     await navbar(page).getByRole('link', {name: /Research Methods Academy/}).first().click();
     await expect(page.getByRole('heading', {name: 'Continue where you left off'})).toBeVisible();
+    await expectNoAxeViolations(page);
     await expect(navbar(page).getByRole('link', {name: 'Admin'})).toHaveCount(0);
 
     // Promoted while signed in: the admin page renews the session instead of refusing.

@@ -2,6 +2,7 @@ import React from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
+import styles from './styles.module.css';
 
 /**
  * How renewals, discounts and cancelling work, as the payment code does them:
@@ -12,7 +13,7 @@ import {PREMIUM_PLAN, formatPrice} from '@site/shared/plan';
  */
 export default function PlanTerms(): React.JSX.Element {
   return (
-    <section aria-labelledby="plan-terms" data-testid="plan-terms">
+    <section aria-labelledby="plan-terms" data-testid="plan-terms" className={styles.terms}>
       <Heading as="h2" id="plan-terms">
         Renewals and discounts
       </Heading>
