@@ -4,7 +4,7 @@
 // so figure, table and text cannot drift from each other or from the workbench.
 import {qnorm} from './distributions';
 import {binaryEffect} from './escalc';
-import {intercept, rma} from './rma';
+import {intercept, rmaGivenTau2} from './rma';
 
 /** One two-arm trial with a dichotomous outcome: events and participants per arm. */
 export interface TwoByTwo {
@@ -61,7 +61,7 @@ export function poolRiskRatios(trials: readonly TwoByTwo[]): PooledRiskRatio {
   const effects = trials.map(studyEffect);
   const y = effects.map((e) => e.logRiskRatio);
   const v = effects.map((e) => e.variance);
-  const fit = rma(y, v, intercept(trials.length), {method: 'FE', knha: false});
+  const fit = rmaGivenTau2(y, v, intercept(trials.length), 0, {method: 'FE', knha: false});
   const totalWeight = v.reduce((sum, vi) => sum + 1 / vi, 0);
   const crit = qnorm(0.975);
   const studies = trials.map((trial, i) => {

@@ -41,12 +41,19 @@ export interface RmaFit {
 
 export const intercept = (k: number): Matrix => Array.from({length: k}, () => [1]);
 
-export function rma(y: number[], v: number[], X: Matrix, {method, knha}: RmaOptions): RmaFit {
+export function rma(y: number[], v: number[], X: Matrix, options: RmaOptions): RmaFit {
+  return rmaGivenTau2(y, v, X, options.method === 'FE' ? 0 : estimateTau2(options.method, y, v, X), options);
+}
+
+/**
+ * rma() once τ² is known (0 for "FE"). Its own export so that a caller fitting only the common
+ * effect (the lessons' forest plot) does not bundle the τ² estimators.
+ */
+export function rmaGivenTau2(y: number[], v: number[], X: Matrix, tau2: number, {method, knha}: RmaOptions): RmaFit {
   const k = y.length;
   const p = X[0]!.length;
   const wFixed = v.map((vi) => 1 / vi);
   const QE = weightedRss(y, X, wFixed);
-  const tau2 = method === 'FE' ? 0 : estimateTau2(method, y, v, X);
   const w = v.map((vi) => 1 / (vi + tau2));
   const unscaled = invert(crossprodWeighted(X, w));
   const b = matVec(unscaled, crossprodWeightedY(X, w, y));
