@@ -2,8 +2,8 @@
 // migrations and config.toml (SITE_URL from the environment, never localhost), set the function
 // secrets, deploy every function in supabase/functions, then publish courses, Premium bodies and
 // knowledge checks with the project's secret key. The variables and the steps are
-// scripts/lib/deployPlan.ts; the Supabase CLI runs pinned through npx (why: see there and the
-// README). `--dry-run` prints each step with its secrets masked and runs nothing. Stops at the
+// scripts/lib/deployPlan.ts; the Supabase CLI runs pinned through npx (why: see there and
+// DEPLOYING.md). `--dry-run` prints each step with its secrets masked and runs nothing. Stops at the
 // first step that fails; every step is safe to repeat, so fix the cause and run it again.
 import {spawn} from 'node:child_process';
 import fs from 'node:fs';

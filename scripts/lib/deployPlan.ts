@@ -24,7 +24,7 @@ export const REQUIRED: Record<string, string> = {
   SUPABASE_DB_PASSWORD: "the database password chosen when the project was created (Database → Settings to reset it)",
   SUPABASE_SECRET_KEY: 'a secret key (sb_secret_…): Project Settings → API Keys → Secret keys',
   SITE_URL: "the site's public origin, e.g. https://academy.example",
-  PAYPAL_CLIENT_ID: 'the PayPal REST app (Payments in the README)',
+  PAYPAL_CLIENT_ID: 'the PayPal REST app (PayPal in DEPLOYING.md)',
   PAYPAL_CLIENT_SECRET: 'the PayPal REST app',
   PAYPAL_WEBHOOK_ID: 'the PayPal webhook that points at the paypal-webhook function',
   PAYPAL_API_BASE: 'https://api-m.sandbox.paypal.com or https://api-m.paypal.com',
