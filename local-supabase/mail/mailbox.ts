@@ -55,6 +55,18 @@ function matches(m: MailMessage, query: string): boolean {
     });
 }
 
+/**
+ * The mail's HTML for the preview frame. A link followed inside the sandboxed frame never loads
+ * (the site refuses to be framed) yet still spends its one-time token, so every link targets a new
+ * tab; the <base> goes inside <head> when there is one so a leading doctype keeps standards mode.
+ */
+export function previewDocument(html: string): string {
+  const base = '<base target="_blank">';
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (head) return html.slice(0, head.index + head[0].length) + base + html.slice(head.index + head[0].length);
+  return base + html;
+}
+
 function page(outbox: Outbox, selected?: MailMessage): string {
   const rows = outbox
     .list()
@@ -67,8 +79,8 @@ function page(outbox: Outbox, selected?: MailMessage): string {
     .join('');
   const body = selected
     ? `<article><h2>${escapeHtml(selected.Subject)}</h2><p>To: ${escapeHtml(selected.To[0]?.Address ?? '')}</p>
-<h3>HTML part (as rendered from supabase/templates)</h3><iframe title="Message body (HTML)" sandbox="allow-popups allow-top-navigation-by-user-activation" srcdoc="${escapeHtml(
-        selected.HTML,
+<h3>HTML part (as rendered from supabase/templates)</h3><iframe title="Message body (HTML)" sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${escapeHtml(
+        previewDocument(selected.HTML),
       )}"></iframe><h3>Text part</h3><pre>${escapeHtml(selected.Text)}</pre></article>`
     : '<p>Select a message to read it.</p>';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailbox · local-supabase</title>
@@ -96,7 +108,7 @@ function paging(c: Context): {start: number; limit: number} {
   };
 }
 
-export function createMailboxServer(outbox: Outbox): http.Server {
+export function createMailboxApp(outbox: Outbox): Hono {
   const app = new Hono();
   app.get('/api/v1/messages', (c) => {
     const {start, limit} = paging(c);
@@ -128,5 +140,9 @@ export function createMailboxServer(outbox: Outbox): http.Server {
   app.get('/', () => answer(200, page(outbox), 'text/html; charset=utf-8'));
   app.get('/view/:id', (c) => answer(200, page(outbox, outbox.get(c.req.param('id'))), 'text/html; charset=utf-8'));
   app.notFound(() => answer(404, 'not found', 'text/plain'));
-  return createAdaptorServer({fetch: app.fetch}) as http.Server;
+  return app;
+}
+
+export function createMailboxServer(outbox: Outbox): http.Server {
+  return createAdaptorServer({fetch: createMailboxApp(outbox).fetch}) as http.Server;
 }
