@@ -1,5 +1,5 @@
 // Request parsing and JSON responses for the auth service.
-import {badRequest} from './errors';
+import {badRequest, validationFailed} from './errors';
 
 export type JsonObject = Record<string, unknown>;
 
@@ -27,8 +27,24 @@ export async function readJson(request: Request): Promise<JsonObject> {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected a JSON object');
   }
+  if (containsNul(value)) throw nulRefused();
   return value as JsonObject;
 }
+
+/**
+ * PostgreSQL stores no U+0000 in text or jsonb, so a NUL anywhere in the input would fail deep in
+ * a handler's query; it is refused up front as a client mistake, the body and the query string alike.
+ */
+export function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  }
+  return false;
+}
+
+export const nulRefused = () => validationFailed('Request contains a NUL character, which is not allowed');
 
 /** An optional string field; anything but a string or null is a client mistake, not a crash. */
 export function optionalString(body: JsonObject, key: string): string | undefined {

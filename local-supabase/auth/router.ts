@@ -4,7 +4,7 @@ import type {RequestContext} from '../platform';
 import * as adminApi from './admin';
 import type {AdminContext, AuthContext, UserContext} from './context';
 import {AuthError, errorResponse, forbidden, OAuthError} from './errors';
-import {ok} from './http';
+import {containsNul, nulRefused, ok} from './http';
 import {generateLink, invite} from './invite';
 import * as mfa from './mfa';
 import {otp} from './otp';
@@ -154,6 +154,7 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
   const method = request.method === 'HEAD' ? 'GET' : request.method;
   let pathMatched = false;
   try {
+    if (containsNul([...ctx.url.searchParams].flat())) throw nulRefused();
     for (const r of ROUTES) {
       const m = r.pattern.exec(context.path);
       if (!m) continue;

@@ -21,14 +21,31 @@ export function errorResponse(message: string, status: number, code?: string): R
   return jsonResponse(code ? {error: message, code} : {error: message}, status);
 }
 
-/** The JSON object body of a request; {} when empty; null when it is not a JSON object. */
-export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+/**
+ * The JSON object body of a request ({} when empty), or the 400 to answer: for anything but a JSON
+ * object, and for a NUL character anywhere in it, which PostgreSQL cannot store in text or jsonb.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | Response> {
   const text = await request.text();
   if (text.trim() === '') return {};
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    value = JSON.parse(text);
   } catch {
-    return null;
+    return notAnObject();
   }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return notAnObject();
+  if (containsNul(value)) return errorResponse('The request body must not contain NUL characters', 400, 'validation_failed');
+  return value as Record<string, unknown>;
+}
+
+const notAnObject = () => errorResponse('The request body must be a JSON object', 400);
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).some(([key, item]) => key.includes('\0') || containsNul(item));
+  }
+  return false;
 }

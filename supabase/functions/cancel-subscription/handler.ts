@@ -14,7 +14,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
   const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
   const body = await readJsonObject(request);
-  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  if (body instanceof Response) return body;
   if (body.reason !== undefined && (typeof body.reason !== 'string' || body.reason.trim().length > 128)) {
     return errorResponse('reason must be a text of at most 128 characters', 400);
   }

@@ -13,7 +13,7 @@ export default guarded('confirm-subscription', ['POST'], async (request, env) =>
   const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
   const body = await readJsonObject(request);
-  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  if (body instanceof Response) return body;
   const id = body.subscriptionId ?? body.subscription_id;
   if (typeof id !== 'string' || !/^I-[A-Za-z0-9]{1,50}$/.test(id)) return errorResponse('subscriptionId must be a PayPal subscription id (I-…)', 400);
   const config = paypalConfig(env);

@@ -20,7 +20,7 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
   const user = await verifyCaller(request, env);
   const admin = serviceClient(env);
   const body = await readJsonObject(request);
-  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  if (body instanceof Response) return body;
   const rawCode = body.discountCode ?? body.discount_code ?? null;
   if (rawCode !== null && typeof rawCode !== 'string') return errorResponse('discountCode must be a string', 400);
   const code = rawCode?.trim().toUpperCase() || null;

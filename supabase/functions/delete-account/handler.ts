@@ -21,7 +21,7 @@ export default guarded('delete-account', ['POST'], async (request, env) => {
   const user = await currentUser(admin, caller.id);
   if (!user) return errorResponse('This account no longer exists', 401, 'user_not_found');
   const body = await readJsonObject(request);
-  if (!body) return errorResponse('The request body must be a JSON object', 400);
+  if (body instanceof Response) return body;
   const {email, password} = body;
   if (typeof email !== 'string' || email.trim().toLowerCase() !== (user.email ?? '').toLowerCase()) {
     return errorResponse('Type the e-mail address of your account to confirm', 400);
