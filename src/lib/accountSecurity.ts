@@ -119,7 +119,7 @@ export async function signOutEverywhere(client: DatabaseClient): Promise<Outcome
   return error ? fail(error) : {data: null, error: null};
 }
 
-/** Deletes the account through the delete-account function, then forgets the local session. */
+/** Deletes the account through the delete-account function (the caller then ends its session: useAuth().endDeletedAccount). */
 export async function deleteAccount(client: DatabaseClient, email: string, password: string): Promise<Outcome> {
   const {error} = await client.functions.invoke('delete-account', {body: {email: normaliseEmail(email), password}});
   if (error) {
@@ -130,6 +130,5 @@ export async function deleteAccount(client: DatabaseClient, email: string, passw
     }
     return fail(error);
   }
-  await client.auth.signOut({scope: 'local'});
   return {data: null, error: null};
 }

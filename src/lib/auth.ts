@@ -7,7 +7,7 @@ import {createContext, createElement, useCallback, useContext, useEffect, useMem
 import type {AuthChangeEvent, Session, User} from '@supabase/supabase-js';
 import {supabaseConfig} from './config';
 import {loadSupabase, type DatabaseClient} from './supabase';
-import {readStoredSession, readUrlAuthCallback, type StoredSessionPreview} from './storedSession';
+import {forgetStoredSession, readStoredSession, readUrlAuthCallback, type StoredSessionPreview} from './storedSession';
 import {fetchProfile, type Profile} from './profile';
 import {toLinkError, type LinkError} from './authMessages';
 import {needsSecondFactor} from './accountSecurity';
@@ -46,6 +46,14 @@ export interface AuthContextValue {
   signOut(): Promise<string | null>;
   /** Marks the recovery as done (after the new password is saved). */
   endRecovery(): void;
+  /** The account was deleted in this tab: the site says so until the visitor dismisses it. */
+  accountDeleted: boolean;
+  /**
+   * After the server deleted the account: forgets its session here at once, without a request
+   * (the server would refuse it), so nothing reloads with it, and keeps the notice up.
+   */
+  endDeletedAccount(): Promise<void>;
+  dismissAccountDeleted(): void;
 }
 
 const rejectOutside = () => Promise.reject(new Error('The account system is not available on this page'));
@@ -63,6 +71,9 @@ const DEFAULT_VALUE: AuthContextValue = {
   setProfile: () => undefined,
   signOut: async () => null,
   endRecovery: () => undefined,
+  accountDeleted: false,
+  endDeletedAccount: async () => undefined,
+  dismissAccountDeleted: () => undefined,
 };
 
 export const AuthContext = createContext<AuthContextValue>(DEFAULT_VALUE);
@@ -82,6 +93,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const [lastEvent, setLastEvent] = useState<AuthChangeEvent | null>(null);
   const [recovery, setRecovery] = useState(false);
   const [linkError, setLinkError] = useState<LinkError | null>(null);
+  const [accountDeleted, setAccountDeleted] = useState(false);
 
   const clientPromise = useRef<Promise<DatabaseClient> | null>(null);
   const clientRef = useRef<DatabaseClient | null>(null);
@@ -256,13 +268,40 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
     return null;
   }, [connect, applySession]);
 
+  const endDeletedAccount = useCallback(async (): Promise<void> => {
+    // Storage first: supabase-js then holds no session, so its local sign-out sends no /logout.
+    forgetStoredSession(supabaseConfig().url);
+    setAccountDeleted(true);
+    setRecovery(false);
+    const client = await connect();
+    applySession(client, null);
+    await client.auth.signOut({scope: 'local'});
+  }, [connect, applySession]);
+
   const clearLinkError = useCallback(() => setLinkError(null), []);
   const endRecovery = useCallback(() => setRecovery(false), []);
+  const dismissAccountDeleted = useCallback(() => setAccountDeleted(false), []);
 
   const mfaPending = needsSecondFactor(state.session);
   const value = useMemo<AuthContextValue>(
-    () => ({state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, getClient: connect, refreshProfile, setProfile, signOut, endRecovery}),
-    [state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery],
+    () => ({
+      state,
+      preview,
+      lastEvent,
+      mfaPending,
+      recovery,
+      linkError,
+      clearLinkError,
+      getClient: connect,
+      refreshProfile,
+      setProfile,
+      signOut,
+      endRecovery,
+      accountDeleted,
+      endDeletedAccount,
+      dismissAccountDeleted,
+    }),
+    [state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery, accountDeleted, endDeletedAccount, dismissAccountDeleted],
   );
   return createElement(AuthContext.Provider, {value}, children);
 }

@@ -58,6 +58,19 @@ export function readStoredSession(supabaseUrl: string): StoredSessionPreview | n
   }
 }
 
+/**
+ * Removes the stored session, so supabase-js (which reads storage as the source of truth) holds
+ * none and its sign-out sends no request: for a session the server has already ended, such as
+ * that of a deleted account, whose every request would be refused.
+ */
+export function forgetStoredSession(supabaseUrl: string): void {
+  try {
+    safeLocalStorage()?.removeItem(authStorageKey(supabaseUrl));
+  } catch {
+    // Storage that cannot be written holds no session to forget.
+  }
+}
+
 /** Auth-callback parameters in the URL fragment or query (a confirmation or recovery link). */
 export interface UrlAuthCallback {
   hasSession: boolean;

@@ -79,6 +79,9 @@ function auth(signedIn: boolean): AuthContextValue {
     setProfile: () => undefined,
     signOut: async () => null,
     endRecovery: () => undefined,
+    accountDeleted: false,
+    endDeletedAccount: async () => undefined,
+    dismissAccountDeleted: () => undefined,
   };
 }
 

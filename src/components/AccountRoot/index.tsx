@@ -3,6 +3,7 @@ import {useLocation} from '@docusaurus/router';
 import {AuthProvider, useAuth} from '@site/src/lib/auth';
 import {AuthDialogsContext, type AuthDialogs, type AuthMode} from '@site/src/lib/authUi';
 import LoadFailedDialog from '@site/src/components/LoadFailedDialog';
+import AccountDeletedNotice from '@site/src/components/AccountDeletedNotice';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 
 // The dialogs are separate chunks: nobody downloads them until one opens.
@@ -59,6 +60,7 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   const value = useMemo<AuthDialogs>(() => ({openAuth, openSettings, close}), [openAuth, openSettings, close]);
   return (
     <AuthDialogsContext.Provider value={value}>
+      <AccountDeletedNotice />
       {children}
       {open?.kind === 'auth' && AuthModal && <AuthModal key={open.key} initialMode={open.mode} onClose={close} />}
       {open?.kind === 'settings' && AccountSettings && <AccountSettings key={open.key} onClose={close} />}

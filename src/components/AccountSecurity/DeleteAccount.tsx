@@ -9,7 +9,7 @@ import styles from './styles.module.css';
 
 /** Deletes the account after the learner types their e-mail and password; says what goes and what stays. */
 export default function DeleteAccount({onDeleted}: {onDeleted(): void}): React.JSX.Element {
-  const {getClient, state} = useAuth();
+  const {getClient, state, endDeletedAccount} = useAuth();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const {busy, notice, setNotice, run} = useAction();
@@ -22,6 +22,7 @@ export default function DeleteAccount({onDeleted}: {onDeleted(): void}): React.J
     void run(async () => {
       const result = await deleteAccount(await getClient(), email, password);
       if (result.error !== null) return {kind: 'error', text: result.error};
+      await endDeletedAccount();
       onDeleted();
       return null;
     });

@@ -25,5 +25,8 @@ export function fakeAuthValue(status: AuthState['status'], user: User, client?: 
     setProfile: () => undefined,
     signOut: async () => null,
     endRecovery: () => undefined,
+    accountDeleted: false,
+    endDeletedAccount: async () => undefined,
+    dismissAccountDeleted: () => undefined,
   };
 }
