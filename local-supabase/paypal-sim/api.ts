@@ -45,11 +45,21 @@ function parseBody(text: string): unknown {
   }
 }
 
-/** The exact text of `webhook_event` in a verify-webhook-signature body: the bytes PayPal delivered. */
+/**
+ * The exact text of `webhook_event` in a verify-webhook-signature body: the bytes PayPal delivered,
+ * from just after its colon to the next delimiter, so whitespace added around the event is part of
+ * what the CRC covers, as it is part of the bytes received.
+ */
 function rawWebhookEvent(text: string): string | null {
   const root = parseTree(text);
-  const node = root ? findNodeAtLocation(root, ['webhook_event']) : undefined;
-  return node ? text.slice(node.offset, node.offset + node.length) : null;
+  const value = root ? findNodeAtLocation(root, ['webhook_event']) : undefined;
+  const property = value?.parent;
+  if (!root || !value || property?.colonOffset === undefined) return null;
+  const siblings = root.children ?? [];
+  const next = siblings[siblings.indexOf(property) + 1];
+  // The value ends at the comma before the next member, or at the object's closing brace.
+  const end = next ? text.lastIndexOf(',', next.offset) : root.offset + root.length - 1;
+  return text.slice(property.colonOffset + 1, end);
 }
 
 const AUTH_FAILURE = () =>

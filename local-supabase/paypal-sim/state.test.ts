@@ -165,6 +165,9 @@ describe('PayPal simulator over HTTP with the functions’ PayPal client', () =>
       // and the delivered bytes verify even when they are not how JSON.stringify would write them.
       const reformatted = JSON.stringify(JSON.parse(first.body), null, 2);
       expect(await c.verifyWebhookSignature(first.headers, reformatted)).toBe(false);
+      // Whitespace around the event changes the bytes too: PayPal's CRC covers them.
+      expect(await c.verifyWebhookSignature(first.headers, ` ${first.body}\n`)).toBe(false);
+      expect(await c.verifyWebhookSignature(first.headers, `${first.body} `)).toBe(false);
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -51,6 +51,9 @@ describe('PayPal webhooks', () => {
     expect(garbageSig.status).toBe(401);
     const otherCert = await postWebhook(genuine.body, {...genuine.headers, 'paypal-cert-url': 'https://evil.example.com/cert.pem'});
     expect(otherCert.status).toBe(401);
+    // PayPal signs the bytes it sent: the genuine event with whitespace added around it is not them.
+    const padded = await postWebhook(` ${genuine.body}\n`, genuine.headers);
+    expect(padded.status).toBe(401);
 
     expect(await eventRows(forged.id)).toHaveLength(0);
     expect((await profileOf(user.id)).subscription_status).toBe('active');
