@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import AccountRoot from '../../src/components/AccountRoot';
 import Account from '../../src/pages/account';
+import AccountSettings from '../../src/components/AccountSettings';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 import {addPayments, httpError, type PaymentsFake} from './helpers/paymentsFake';
@@ -175,5 +176,34 @@ describe('/account', () => {
     expect(payments.invoke).toHaveBeenCalledWith('cancel-subscription', {body: {}});
     await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('Account Settings: Subscription tab', () => {
+  it('offers the same Cancel subscription as /account: asks first, then cancels and reloads the history', async () => {
+    signIn(ACTIVE);
+    fake.tables.subscription_transactions = {data: [TX], error: null};
+    payments.functions['cancel-subscription'] = () => {
+      fake.tables.profiles = {data: profileRow({...ACTIVE, subscription_status: 'cancelled'}), error: null};
+      fake.tables.subscription_transactions = {data: [{...TX, id: 't2', transaction_type: 'cancellation', amount: 0}, TX], error: null};
+      return {data: {status: 'cancelled', subscriptionId: 'I-ABC123', accessUntil: END}, error: null};
+    };
+    const user = userEvent.setup();
+    render(
+      <AccountRoot>
+        <AccountSettings onClose={() => undefined} />
+      </AccountRoot>,
+    );
+    await user.click(await screen.findByRole('tab', {name: 'Subscription'}));
+    await user.click(await screen.findByRole('button', {name: 'Cancel subscription'}));
+    const dialog = screen.getByRole('dialog', {name: 'Cancel your Premium subscription?'});
+    expect(within(dialog).getByRole('button', {name: 'Keep Premium'})).toHaveFocus();
+    expect(payments.invoke).not.toHaveBeenCalledWith('cancel-subscription', expect.anything());
+    await user.click(within(dialog).getByRole('button', {name: 'Yes, cancel subscription'}));
+    expect(await screen.findByText(/Your subscription is cancelled\. PayPal will not charge you again, and you keep Premium until/)).toBeInTheDocument();
+    expect(payments.invoke).toHaveBeenCalledWith('cancel-subscription', {body: {}});
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
+    expect(screen.queryByRole('button', {name: 'Cancel subscription'})).not.toBeInTheDocument();
+    expect(await screen.findByText('Cancellation')).toBeInTheDocument();
   });
 });

@@ -15,8 +15,8 @@ import styles from './styles.module.css';
 export interface SubscriptionSummaryProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
   /**
-   * The account page: Cancel subscription (with its confirmation), Help and the refund policy.
-   * The settings dialog leaves them out: it offers Manage on PayPal and its own help box.
+   * The account page: Help and the refund policy. The settings dialog leaves them out (it has its
+   * own help box); Cancel subscription, with its confirmation, is on both.
    */
   manage?: boolean;
   /** A return from PayPal is being confirmed. */
@@ -29,8 +29,8 @@ export interface SubscriptionSummaryProps {
 
 /**
  * The one subscription card (Account Settings' Subscription tab and /account): the status from
- * subscriptionHeadline, the plan's details, Manage on PayPal, and the way to Premium when it is
- * not active. Reads the profile fresh first.
+ * subscriptionHeadline, the plan's details, Manage on PayPal, Cancel subscription while it
+ * renews, and the way to Premium when it is not active. Reads the profile fresh first.
  */
 export default function SubscriptionSummary({headingLevel: H = 'h2', manage = false, activating = false, onChanged, onNavigate}: SubscriptionSummaryProps): React.JSX.Element {
   const {state, getClient, refreshProfile} = useAuth();
@@ -74,7 +74,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
   const view = toSubscriptionView(state.profile);
   const head = subscriptionHeadline(state.profile);
   const active = head.label === 'Active';
-  const canCancel = manage && (view.status === 'active' || view.status === 'suspended');
+  const canCancel = view.status === 'active' || view.status === 'suspended';
   const hasDetails = active || Boolean(view.plan || view.paypalSubscriptionId);
 
   const onConfirmCancel = async () => {
