@@ -85,7 +85,7 @@ export async function generateLink(ctx: AdminContext): Promise<Response> {
           JSON.stringify(mergeMetadata(user.raw_user_meta_data, data)),
         ]);
       } else {
-        user = await insertEmailUser(tx, email, passwordHash, data, false);
+        user = await insertEmailUser(tx, email, passwordHash, data, false, {claimsInIdentityOnly: true});
       }
     }
     if (!user) throw notFound('user_not_found', 'User with this email not found');

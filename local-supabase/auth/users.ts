@@ -237,6 +237,8 @@ export const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
 /**
  * A user of the e-mail provider as GoTrue's signupNewUser makes one (sign-up, magic link, e-mail
  * code, invitation): the claims ride in the user and identity metadata next to the caller's data.
+ * Admin generate_link's sign-up puts them in the identity only (`claimsInIdentityOnly`): its
+ * user_metadata is the caller's data and nothing else.
  */
 export function insertEmailUser(
   tx: Queryable,
@@ -244,12 +246,13 @@ export function insertEmailUser(
   passwordHash: string | null,
   data: Record<string, unknown>,
   confirmed: boolean,
+  options: {claimsInIdentityOnly?: boolean} = {},
 ): Promise<UserRow> {
   const claims = {email, email_verified: confirmed, phone_verified: false};
   return insertUser(tx, {
     email,
     passwordHash,
-    userMetadata: {...data, ...claims, sub: ''},
+    userMetadata: options.claimsInIdentityOnly ? {...data} : {...data, ...claims, sub: ''},
     appMetadata: EMAIL_PROVIDER,
     confirmed,
     identityData: {...data, ...claims},

@@ -162,6 +162,14 @@ describe('admin generateLink', () => {
     expect(again.error).toMatchObject({status: 422, code: 'email_exists'});
   });
 
+  it('keeps type signup\'s user_metadata to the data given; the claims are in the identity only, as in GoTrue', async () => {
+    const email = uniqueEmail('generated');
+    const {data, error} = await serviceClient().auth.admin.generateLink({type: 'signup', email, password: 'secret12', options: {data: {full_name: 'Ada'}}});
+    expect(error).toBeNull();
+    expect(data.user?.user_metadata).toEqual({full_name: 'Ada'});
+    expect(data.user?.identities?.[0]?.identity_data).toMatchObject({sub: data.user?.id, email, email_verified: false, phone_verified: false});
+  });
+
   it('returns the new address\'s e-mail change link, which moves the account when followed', async () => {
     const {email, password} = await signedInUser();
     const admin = serviceClient();
