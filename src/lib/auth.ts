@@ -133,6 +133,8 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
         profile: s.status === 'signedIn' && s.user.id === session.user.id ? s.profile : null,
       }));
       setPreview(null);
+      // The profile is refused (406) until the second factor is given: read it after that.
+      if (needsSecondFactor(session)) return;
       if (profileFor.current !== session.user.id) {
         // Deferred: supabase-js holds its auth lock while it runs event callbacks, and the
         // profile request asks it for the session.
@@ -243,7 +245,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const refreshProfile = useCallback(async () => {
     const client = await connect();
     const {data} = await client.auth.getSession();
-    if (data.session) await loadProfile(client, data.session.user.id);
+    if (data.session && !needsSecondFactor(data.session)) await loadProfile(client, data.session.user.id);
   }, [connect, loadProfile]);
 
   const setProfile = useCallback((profile: Profile) => {
