@@ -20,7 +20,12 @@ export interface LimitSpec {
   burst: number;
 }
 
-export type LimitName = 'token' | 'verify' | 'otp' | 'mfa' | 'emailSent';
+/**
+ * GoTrue's per-IP limiters. sign-up, /otp, /recover, /resend and PUT /user each have their own
+ * (Signups, Otp, Recover, Resend, User), all sized by RATE_LIMIT_OTP ([auth.rate_limit]
+ * sign_in_sign_ups), so exhausting one route does not block another.
+ */
+export type LimitName = 'token' | 'verify' | 'signup' | 'otp' | 'recover' | 'resend' | 'user' | 'mfa' | 'emailSent';
 
 /** A burst is never larger than GoTrue's 30 requests, nor than the whole allowance. */
 const burstOf = (rate: number) => Math.min(rate, 30);
@@ -31,12 +36,17 @@ const burstOf = (rate: number) => Math.min(rate, 30);
  */
 export function limitSpecs(limits: AuthRateLimits, customSmtp: boolean): Record<LimitName, LimitSpec> {
   const emailsPerHour = customSmtp ? limits.emailSent : BUILT_IN_MAILER_PER_HOUR;
+  const perRouteOtp: LimitSpec = {rate: limits.signInSignUps, perSeconds: 300, burst: burstOf(limits.signInSignUps)};
   return {
     // password sign-in, refresh and PKCE exchange share one bucket, as in GoTrue.
     token: {rate: limits.tokenRefresh, perSeconds: 300, burst: burstOf(limits.tokenRefresh)},
     verify: {rate: limits.tokenVerifications, perSeconds: 300, burst: burstOf(limits.tokenVerifications)},
-    // sign-up, magic link and e-mail code, recover, resend, PUT /user
-    otp: {rate: limits.signInSignUps, perSeconds: 300, burst: burstOf(limits.signInSignUps)},
+    // Same size, separate buckets: one per route, as GoTrue's limiters are separate objects.
+    signup: perRouteOtp,
+    otp: perRouteOtp,
+    recover: perRouteOtp,
+    resend: perRouteOtp,
+    user: perRouteOtp,
     mfa: {rate: 15, perSeconds: 60, burst: 30},
     emailSent: {rate: emailsPerHour, perSeconds: 3600, burst: emailsPerHour},
   };
@@ -58,7 +68,7 @@ export class RateLimiter {
   /** `customSmtp`: [auth.email.smtp] enabled or SMTP_URL set; email_sent applies only then. */
   constructor(scale: number, settings: Pick<AuthSettings, 'rateLimit' | 'mailMaxFrequencySeconds'>, customSmtp: boolean) {
     this.specs = limitSpecs(settings.rateLimit, customSmtp);
-    this.scales = {token: scale, verify: scale, otp: scale, mfa: scale, emailSent: customSmtp ? scale : 1};
+    this.scales = {token: scale, verify: scale, signup: scale, otp: scale, recover: scale, resend: scale, user: scale, mfa: scale, emailSent: customSmtp ? scale : 1};
     this.mailIntervalMs = settings.mailMaxFrequencySeconds * 1000;
   }
 

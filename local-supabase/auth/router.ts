@@ -114,12 +114,12 @@ const ROUTES: Route[] = [
   anyone('GET', '/.well-known/jwks.json', jwks),
   // The functions guide names this path for the same key set.
   anyone('GET', '/jwks', jwks),
-  anyone('POST', '/signup', signup, 'otp'),
+  anyone('POST', '/signup', signup, 'signup'),
   // GoTrue's /token picks its bucket by grant inside the handler; every grant here shares one.
   anyone('POST', '/token', token, 'token'),
   anyone('POST', '/otp', otp, 'otp'),
-  anyone('POST', '/recover', recover, 'otp'),
-  anyone('POST', '/resend', resend, 'otp'),
+  anyone('POST', '/recover', recover, 'recover'),
+  anyone('POST', '/resend', resend, 'resend'),
   anyone('GET', '/authorize', authorize),
   anyone('POST', '/sso', samlDisabled),
   anyone('GET', '/sso/saml/metadata', samlDisabled),
@@ -135,8 +135,9 @@ const ROUTES: Route[] = [
   anyone('POST', '/verify', verifyPost, 'verify'),
   user('POST', '/logout', logoutHandler),
   user('GET', '/user', getUser),
-  user('PUT', '/user', updateUser, 'otp'),
-  user('GET', '/reauthenticate', reauthenticate, 'otp'),
+  user('PUT', '/user', updateUser, 'user'),
+  // GoTrue puts no per-IP limiter on /reauthenticate: only the mail spacing and quota apply.
+  user('GET', '/reauthenticate', reauthenticate),
   namedUser('POST', '/factors', mfa.enroll),
   namedUser('POST', '/factors/{id}/challenge', mfa.challenge, 'mfa'),
   namedUser('POST', '/factors/{id}/verify', mfa.verifyFactor, 'mfa'),

@@ -87,4 +87,23 @@ describe('rate limits', () => {
     // Other buckets are unaffected and the server keeps serving.
     expect((await authFetch('/health', {}, target)).status).toBe(200);
   });
+
+  it('give /recover its own bucket, as GoTrue does: exhausting it leaves sign-up, /otp and /resend open', async () => {
+    let limited: Record<string, unknown> | null = null;
+    for (let i = 0; i < 32 && !limited; i += 1) {
+      const response = await authFetch('/recover', {method: 'POST', body: JSON.stringify({email: uniqueEmail('nobody')})}, target);
+      const body = (await response.json()) as Record<string, unknown>;
+      if (body.code === 'over_request_rate_limit') limited = body;
+    }
+    expect(limited).toMatchObject({code: 'over_request_rate_limit', message: 'Request rate limit reached'});
+
+    const email = uniqueEmail('after-recover');
+    const signUp = await anonClient(target).auth.signUp({email, password: 'secret-password-1'});
+    expect(signUp.error).toBeNull();
+    expect(signUp.data.user?.email).toBe(email);
+    const magicLink = await anonClient(target).auth.signInWithOtp({email: uniqueEmail('nobody'), options: {shouldCreateUser: false}});
+    expect(magicLink.error?.code).not.toBe('over_request_rate_limit');
+    const resend = await anonClient(target).auth.resend({type: 'signup', email});
+    expect(resend.error?.code).not.toBe('over_request_rate_limit');
+  });
 });
