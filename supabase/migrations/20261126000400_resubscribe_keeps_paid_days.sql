@@ -2,7 +2,7 @@
 -- left of the earlier, paid year were lost. They are now added to the new subscription's end date
 -- (PayPal bills the new one a year after it starts, inside the access), and a refund of the earlier
 -- payment takes back those carried days, never more than a subscription added to the access
--- granted (take_back_payment). Otherwise as in 20261129000000.
+-- granted (take_back_payment). Otherwise as in 20261126000200_money_never_leaks.sql.
 create or replace function public.activate_paid_subscription(
   p_subscription_id text,
   p_start timestamptz,

@@ -2,7 +2,7 @@
 -- one (a double Subscribe whose cancellation at PayPal had not gone through) extends the owner's
 -- access like any renewal; before, it matched no profile, so a year was paid and never given, and
 -- a refund of it (take_back_payment) would then have taken back a year that was never granted.
--- Otherwise as in 20261129000000.
+-- Otherwise as in 20261126000200_money_never_leaks.sql.
 create or replace function public.apply_paypal_event(p_event jsonb)
 returns text
 language plpgsql
