@@ -23,7 +23,8 @@ test('a diagram page renders SVG and downloads no diagram library', async ({page
 test('a diagram follows the colour mode', async ({page}) => {
   await page.goto(PAGE);
   await waitForHydration(page);
-  const label = page.locator('figure svg[role="img"] text').first();
+  // A node's label, not an edge's (edge labels use the secondary text colour).
+  const label = page.locator('figure svg[role="img"] text', {hasText: 'A vague idea'});
   const light = await label.evaluate((el) => getComputedStyle(el).fill);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
   const dark = await label.evaluate((el) => getComputedStyle(el).fill);
