@@ -16,6 +16,15 @@
 --   first checkout with that code in the last day, so creating checkouts again does not renew it.
 -- * check_discount_code and create-subscription take the same attempt limiter
 --   (take_discount_code_attempt): 10 per account and 30 per address in 10 minutes.
+-- * A renewal PayPal takes on a subscription whose first year was added to the learner's current one
+--   (a double Subscribe whose cancellation at PayPal had not gone through) extends the owner's
+--   access like any renewal; before, it matched no profile, so a year was paid and never given, and
+--   a refund of it (take_back_payment) would then have taken back a year that was never granted.
+-- * Subscribing again while a cancelled subscription still runs kept only the new year: the days
+--   left of the earlier, paid year were lost. They are now added to the new subscription's end date
+--   (PayPal bills the new one a year after it starts, inside the access), and a refund of the
+--   earlier payment takes back those carried days, never more than a subscription added to the
+--   access granted (take_back_payment).
 
 alter table public.pending_subscriptions
   -- The access this checkout's activation granted (null before this migration: a year).
@@ -128,6 +137,7 @@ declare
   v_live_other boolean;
   v_reuse boolean;
   v_granted interval := p_end - p_start;
+  v_carry interval := interval '0';
 begin
   select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
   if not found then
@@ -163,13 +173,27 @@ begin
          set subscription_end_date = subscription_end_date + v_granted
        where id = v_pending.user_id;
     else
+      -- Days still running from a cancelled subscription were paid for: kept on top of the new
+      -- year, and recorded on that subscription (duplicate_of, granted) so that a refund of its
+      -- payment takes back those days and no more. A paused one (dispute) is not carried over.
+      v_carry := case
+        when v_profile.subscription_status = 'cancelled' and v_profile.paypal_subscription_id is not null
+         and v_profile.paypal_subscription_id <> p_subscription_id
+         and not public.dispute_pauses_access(v_profile.paypal_subscription_id)
+        then greatest(coalesce(v_profile.subscription_end_date, p_start) - greatest(p_start, now()), interval '0')
+        else interval '0' end;
+      if v_carry > interval '0' then
+        update public.pending_subscriptions
+           set duplicate_of = p_subscription_id, granted = v_carry
+         where paypal_subscription_id = v_profile.paypal_subscription_id;
+      end if;
       update public.profiles
          set subscription_status = 'active',
              subscription_plan = v_pending.plan,
              subscription_amount = v_pending.amount,
              discount_code = v_pending.discount_code,
              subscription_start_date = p_start,
-             subscription_end_date = p_end,
+             subscription_end_date = p_end + v_carry,
              paypal_subscription_id = p_subscription_id
        where id = v_pending.user_id;
     end if;
@@ -221,6 +245,10 @@ begin
                   where paypal_event_id = p_sale_id and transaction_type = 'renewal') then interval '1 year'
     else coalesce(v_pending.granted, interval '1 year') end;
   select paypal_subscription_id = p_subscription_id into v_current from public.profiles where id = v_pending.user_id;
+  -- Added to another subscription's access: no more than it added.
+  if not coalesce(v_current, true) and v_pending.granted is not null then
+    v_period := least(v_period, v_pending.granted);
+  end if;
   if v_current is null or (not v_current and v_pending.duplicate_of is distinct from
         (select paypal_subscription_id from public.profiles where id = v_pending.user_id)) then
     return false;
@@ -356,11 +384,14 @@ begin
       elsif not exists (select 1 from public.subscription_transactions where paypal_event_id = v_resource ->> 'id') then
         update public.pending_subscriptions set paypal_status = 'ACTIVE'
          where paypal_subscription_id = v_sub and paypal_status = 'SUSPENDED';
+        -- The year goes to the owner's access also when this subscription's first year was added
+        -- to another one (duplicate_of): the money was taken, so the year is given.
         update public.profiles
            set subscription_end_date = coalesce(subscription_end_date, now()) + interval '1 year',
                -- a successful retry after failures reactivates; a cancelled or expired status stays
                subscription_status = case when subscription_status = 'suspended' and not public.dispute_pauses_access(v_sub) then 'active' else subscription_status end
-         where paypal_subscription_id = v_sub;
+         where id = v_user
+           and (paypal_subscription_id = v_sub or paypal_subscription_id = v_pending.duplicate_of);
         insert into public.subscription_transactions
           (user_id, transaction_type, amount, currency, status, paypal_subscription_id, paypal_event_id)
         values (v_user, 'renewal', v_amount, v_currency, 'completed', v_sub, v_resource ->> 'id');
