@@ -4,6 +4,8 @@ import {CHROMIUM_ARGS, CHROMIUM_PATH} from './tests/chromium';
 // E2E runs against the production build (`npm run build`) served on localhost, driving the
 // system's Chromium: test tools cannot download browsers here.
 export const SITE_PORT = Number(process.env.E2E_SITE_PORT ?? 3210);
+// Separate runs on one machine (E2E_SITE_PORT=3311 E2E_BUILD_DIR=/tmp/build-b) keep out of each other's way.
+export const SITE_BUILD_DIR = process.env.E2E_BUILD_DIR ?? 'build';
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,7 +25,7 @@ export default defineConfig({
   },
   projects: [{name: 'chromium', use: {...devices['Desktop Chrome'], channel: undefined}}],
   webServer: {
-    command: `npx docusaurus serve --port ${SITE_PORT} --host 127.0.0.1 --no-open`,
+    command: `npx docusaurus serve --dir ${SITE_BUILD_DIR} --port ${SITE_PORT} --host 127.0.0.1 --no-open`,
     url: `http://127.0.0.1:${SITE_PORT}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import {run} from './run';
 import {startBackend, type Backend} from './localBackend';
-import {SITE_PORT} from '../../playwright.config';
+import {SITE_BUILD_DIR, SITE_PORT} from '../../playwright.config';
 
 export const bin = (name: string): string => path.join('node_modules', '.bin', name);
 
@@ -15,7 +15,7 @@ export function startE2eBackend(): Promise<Backend> {
 
 /** `docusaurus build` against the backend, with the test pages (/crash-test); resolves with the exit code. */
 export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return run(bin('docusaurus'), ['build', ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env});
+  return run(bin('docusaurus'), ['build', '--out-dir', SITE_BUILD_DIR, ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env});
 }
 
 /** The variables tests/e2e/backend.ts reads. */
