@@ -34,13 +34,22 @@ export default defineConfig({
         resolve: {alias: siteAliases},
         test: {
           name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'shared/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['tests/unit/setup.ts'],
           // jsdom renders slowly on a busy 2-core machine; a hang still fails, just not at 5 s.
           testTimeout: 15_000,
           globals: true,
           css: {modules: {classNameStrategy: 'non-scoped'}},
+        },
+      },
+      {
+        // The emulator's, the functions' and the shared modules' own tests: no DOM, so no jsdom.
+        test: {
+          name: 'backend',
+          include: ['local-supabase/**/*.test.ts', 'supabase/functions/**/*.test.ts', 'shared/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 15_000,
         },
       },
       {

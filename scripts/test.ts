@@ -102,7 +102,7 @@ async function e2e(): Promise<number> {
 async function main(): Promise<void> {
   await step('typecheck', bin('tsc'), ['-p', 'tsconfig.json', '--noEmit']);
   await step('lint', bin('eslint'), ['--max-warnings', '0', '.']);
-  await vitest('unit, content and analysis tests', ['unit', 'content', 'analysis']);
+  await vitest('unit, backend, content and analysis tests', ['unit', 'backend', 'content', 'analysis']);
   await vitest('integration tests (PGlite)', ['integration-pglite']);
   await vitest('integration tests (PostgreSQL)', ['integration-postgres']);
   const code = await e2e();

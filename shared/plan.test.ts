@@ -13,8 +13,10 @@ function sources(dir: string): string[] {
 }
 
 describe('Premium plan pricing', () => {
-  it('has one price', () => {
-    expect(PREMIUM_PLAN.priceUsd).toBe(49);
+  it('is a price PayPal can charge: positive, in whole cents', () => {
+    expect(PREMIUM_PLAN.priceUsd).toBeGreaterThan(0);
+    expect(Number.isInteger(Math.round(PREMIUM_PLAN.priceUsd * 100))).toBe(true);
+    expect(Math.abs(PREMIUM_PLAN.priceUsd * 100 - Math.round(PREMIUM_PLAN.priceUsd * 100))).toBeLessThan(1e-9);
   });
 
   it('is defined here only: site, functions and simulator import it', () => {
@@ -28,10 +30,11 @@ describe('Premium plan pricing', () => {
   });
 
   it('applies whole-percent discounts rounded to cents', () => {
-    expect(discountedPrice(null)).toBe(49);
-    expect(discountedPrice(0)).toBe(49);
-    expect(discountedPrice(20)).toBe(39.2);
-    expect(discountedPrice(33)).toBe(32.83);
+    expect(discountedPrice(null)).toBe(PREMIUM_PLAN.priceUsd);
+    expect(discountedPrice(0)).toBe(PREMIUM_PLAN.priceUsd);
+    expect(discountedPrice(20, 49)).toBe(39.2);
+    expect(discountedPrice(33, 49)).toBe(32.83);
+    expect(discountedPrice(50, 0.05)).toBe(0.03);
     expect(discountedPrice(100)).toBe(0);
     expect(discountedPrice(15, 9.99)).toBe(8.49);
     expect(() => discountedPrice(101)).toThrow(RangeError);
@@ -41,5 +44,6 @@ describe('Premium plan pricing', () => {
   it('formats amounts as PayPal expects', () => {
     expect(formatAmount(39.2)).toBe('39.20');
     expect(formatAmount(49)).toBe('49.00');
+    expect(formatAmount(0.1 + 0.2)).toBe('0.30');
   });
 });

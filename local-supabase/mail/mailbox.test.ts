@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (The preview is checked as a browser parses it.)
 import {describe, expect, it} from 'vitest';
 import {createMailboxApp} from './mailbox';
 import {Outbox} from './outbox';

@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 // npm run deploy: the plan it would run (--dry-run) deploys every function folder, sets the
 // function secrets, pushes config.toml with the production site URL, refuses a localhost site or
 // a missing variable before anything runs, and never prints a secret.

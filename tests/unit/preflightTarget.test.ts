@@ -1,4 +1,5 @@
 // @vitest-environment node
+// @vitest-environment node
 // npm run preflight: which project it checks, with which key, and where it asks the Management API
 // (hosted's for a *.supabase.co project, the project itself for local-supabase, none without a token).
 import fs from 'node:fs';

@@ -1,3 +1,4 @@
+// @vitest-environment node
 import {describe, expect, it} from 'vitest';
 import {compile} from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
