@@ -13,11 +13,12 @@ import remarkLessonComponents from './plugins/lesson-components/remarkLessonComp
 import {readSiteAuthSettings} from './shared/projectSettings';
 import {moduleSwap} from './plugins/moduleSwap';
 import {paintBeforeScriptsTemplate} from './plugins/paintBeforeScripts';
+import {LOCAL_API_URL} from './shared/localPorts';
 
 // Build-time values for the browser. Only the publishable key may ever be listed here:
 // customFields are serialised into the client bundle (src/config/supabasePublicKey.ts refuses a
 // secret key, and warns about the legacy SUPABASE_ANON_KEY).
-const supabaseUrl = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
+const supabaseUrl = process.env.SUPABASE_URL ?? LOCAL_API_URL;
 const publicKey = publicSupabaseKey(process.env);
 if (publicKey.warning) console.warn(`[WARNING] ${publicKey.warning}`);
 const supabasePublishableKey = publicKey.key;

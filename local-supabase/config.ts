@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {parseArgs} from 'node:util';
 import {readProjectConfig, type AuthSettings} from './projectConfig';
+import {LOCAL_API_PORT, LOCAL_MAILBOX_PORT} from '../shared/localPorts';
 
 /** The asymmetric JWT signing algorithms hosted offers (besides EdDSA, which supabase-js cannot verify). */
 export const SIGNING_ALGORITHMS = ['ES256', 'RS256'] as const;
@@ -106,8 +107,8 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
   if (!SIGNING_ALGORITHMS.includes(signingAlgorithm as SigningAlgorithm)) throw new Error('--signing-algorithm must be ES256 or RS256');
   return {
     host: flags.host ?? env.HOST ?? '127.0.0.1',
-    port: intFlag(flags.port ?? env.PORT, 54321, '--port'),
-    mailboxPort: intFlag(flags['mailbox-port'] ?? env.MAILBOX_PORT, 54324, '--mailbox-port'),
+    port: intFlag(flags.port ?? env.PORT, LOCAL_API_PORT, '--port'),
+    mailboxPort: intFlag(flags['mailbox-port'] ?? env.MAILBOX_PORT, LOCAL_MAILBOX_PORT, '--mailbox-port'),
     dataDir: path.resolve(rootDir, flags['data-dir'] ?? env.DATA_DIR ?? '.data'),
     memory: flags.memory ?? false,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -6,6 +6,7 @@
 import {SQL_NULL, type ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {PayPalClient, PayPalError} from '../../supabase/functions/_shared/paypal';
 import {VerificationError, activate, cancelEverywhere, cancelOthers, verifySubscription, type PendingSubscription} from '../../supabase/functions/_shared/subscription';
+import {SITE_TITLE} from '../../shared/site';
 
 export interface ReconcileReport {
   checked: number;
@@ -69,7 +70,7 @@ export async function reconcile(admin: ServiceClient, paypal: PayPalClient, user
     const {data, error} = await admin.rpc('subscriptions_to_cancel', {p_user_id: user});
     if (error) throw new Error(`listing live subscriptions failed: ${error.message}`);
     for (const id of data) {
-      const done = await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
+      const done = await cancelEverywhere(admin, paypal, id, `Replaced by another ${SITE_TITLE} subscription`);
       lines.push(`${id} (user ${user}): ${done ? 'cancelled at PayPal (a second live subscription)' : 'a second live subscription PayPal would not cancel: check it by hand'}`);
     }
   }

@@ -1,4 +1,3 @@
-// Product facts shared by the site config and components; one place to change them.
-// The Premium plan and its price live in shared/plan.ts (shared with the functions and simulator).
-export const SITE_TITLE = 'Research Methods Academy';
-export const SUPPORT_EMAIL = 'support@researchmethods.academy';
+// The product's facts live in shared/site.ts (the functions and local-supabase name the product
+// too); the site's components import them from here. The Premium plan is shared/plan.ts.
+export {SITE_TITLE, SUPPORT_EMAIL} from '../../shared/site';

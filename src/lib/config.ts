@@ -1,6 +1,7 @@
 // Build-time values for the account system, read from the site config (customFields) without
 // touching supabase-js, so the main bundle stays free of it.
 import siteConfig from '@generated/docusaurus.config';
+import {LOCAL_API_URL} from '../../shared/localPorts';
 
 export interface SupabaseConfig {
   url: string;
@@ -17,7 +18,7 @@ export function minimumPasswordLength(): number {
 export function supabaseConfig(): SupabaseConfig {
   const fields = (siteConfig.customFields ?? {}) as {supabaseUrl?: unknown; supabasePublishableKey?: unknown};
   return {
-    url: typeof fields.supabaseUrl === 'string' ? fields.supabaseUrl : 'http://127.0.0.1:54321',
+    url: typeof fields.supabaseUrl === 'string' ? fields.supabaseUrl : LOCAL_API_URL,
     publishableKey: typeof fields.supabasePublishableKey === 'string' ? fields.supabasePublishableKey : '',
   };
 }

@@ -4,6 +4,7 @@
 // package) for word processors; guidance to the writer is an HTML comment in Markdown and grey
 // italics in .docx, to delete before sending.
 import {Document, Packer, Paragraph, TextRun} from 'docx';
+import {SITE_TITLE} from '../../../shared/site';
 
 type Block =
   | {kind: 'lines'; lines: string[]}
@@ -16,7 +17,7 @@ export const COVER_LETTER_NAME = 'cover-letter-skeleton';
 const blocks: Block[] = [
   {
     kind: 'guidance',
-    text: 'Cover-letter skeleton from Research Methods Academy, "Writing a Cover Letter". Replace every [bracketed placeholder], delete the guidance notes, and keep the letter to one page.',
+    text: `Cover-letter skeleton from ${SITE_TITLE}, "Writing a Cover Letter". Replace every [bracketed placeholder], delete the guidance notes, and keep the letter to one page.`,
   },
   {kind: 'lines', lines: ['[Date]']},
   {kind: 'lines', lines: ["Dr [Editor's full name]", "[Editor's role], [Journal's exact name]"]},
@@ -110,7 +111,7 @@ export async function coverLetterDocx(): Promise<Buffer> {
     }
   });
   const document = new Document({
-    creator: 'Research Methods Academy',
+    creator: SITE_TITLE,
     title: 'Cover-letter skeleton',
     description: 'Parts A to F of a journal cover letter with placeholders',
     sections: [{children}],

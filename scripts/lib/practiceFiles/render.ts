@@ -7,6 +7,7 @@ import {coverLetterDocx, coverLetterMarkdown, COVER_LETTER_NAME} from './coverLe
 import {datasets} from './datasets';
 import {prismaDrawio, prismaSvg} from './prismaFlow';
 import {tableTemplates, type TableTemplate} from './tables';
+import {SITE_TITLE} from '../../../shared/site';
 
 /** A file to write, by its path below static/. */
 export interface PracticeFile {
@@ -25,7 +26,7 @@ const WORKBOOK_DATE = new Date('2026-11-23T00:00:00Z');
 
 export async function toXlsx(template: TableTemplate): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Research Methods Academy';
+  workbook.creator = SITE_TITLE;
   workbook.created = WORKBOOK_DATE;
   workbook.modified = WORKBOOK_DATE;
   const sheet = workbook.addWorksheet(template.sheet, {views: [{state: 'frozen', ySplit: 1}]});
