@@ -5,35 +5,46 @@ import type {Page} from '@playwright/test';
 import {darkCodeTheme} from '../../src/config/prismThemes';
 import {useDarkMode} from './accounts';
 import {test, expect, waitForHydration} from './fixtures';
+import {installClock, settle} from './settle';
 
 // Its first code blocks (R and Python, in tabs) sit far below a phone's first screen.
 const LESSON = '/docs/modules/data-analysis/analysis-tests';
 const PHONE = {width: 412, height: 823};
 
-/** Whether a script the page received so far is Prism (its tokenizer names itself). */
-function prismArrivals(page: Page): () => number {
+/**
+ * How many scripts the page fetched so far are Prism (its tokenizer names itself); `read()` waits
+ * until every script requested so far has arrived and been looked at.
+ */
+function prismArrivals(page: Page): {count: () => number; read: () => Promise<unknown>} {
   let count = 0;
-  page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
-    const source = await response.text().catch(() => '');
-    if (/\btokenize\b/.test(source) && source.includes('prism-code')) count += 1;
+  const reading: Promise<void>[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'script') return;
+    reading.push(
+      request.response().then(async (response) => {
+        const source = (await response?.text().catch(() => '')) ?? '';
+        if (/\btokenize\b/.test(source) && source.includes('prism-code')) count += 1;
+      }),
+    );
   });
-  return () => count;
+  return {count: () => count, read: () => Promise.all(reading)};
 }
 
 test.use({viewport: PHONE, permissions: ['clipboard-read', 'clipboard-write']});
 
 test('a lesson fetches Prism only when its code comes near the screen, and the code works then', async ({page, consoleErrors}) => {
   const prism = prismArrivals(page);
+  await installClock(page);
   await page.goto(LESSON);
   await waitForHydration(page);
   const block = page.locator('.theme-code-block.language-r').first();
   await expect(block).toContainText('chisq.test(tab, correct = FALSE)');
-  await page.waitForTimeout(1500);
-  expect(prism(), 'Prism fetched for code nobody can see yet').toBe(0);
+  await settle(page);
+  await prism.read();
+  expect(prism.count(), 'Prism fetched for code nobody can see yet').toBe(0);
 
   await block.scrollIntoViewIfNeeded();
-  await expect.poll(prism).toBe(1);
+  await expect.poll(prism.count).toBe(1);
   await expect(block.locator('.token.string').first()).toBeVisible();
   await expect(block.locator('.token.comment').filter({hasText: '# X-squared = 4.878'})).toBeVisible();
   await block.hover();

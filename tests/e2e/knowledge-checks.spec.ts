@@ -11,6 +11,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
+import {SITE_BUILD_DIR} from '../../playwright.config';
 import {e2eBackend} from './backend';
 import {createConfirmedUser, signInThroughModal, uniqueEmail, useDarkMode} from './accounts';
 import {readCatalog} from '../../src/catalog/readCatalog';
@@ -87,7 +88,7 @@ async function printedPages(page: Page, format: 'A4' | 'Letter'): Promise<number
 }
 
 test('the build holds no knowledge-check answer or explanation', () => {
-  const buildDir = path.join(ROOT, 'build');
+  const buildDir = path.resolve(ROOT, SITE_BUILD_DIR);
   expect(fs.existsSync(buildDir), 'build/ exists (the e2e run builds the site first)').toBe(true);
   const secrets = readChecks(path.join(ROOT, 'docs')).flatMap(({check}) =>
     check.questions.flatMap((q) => (q.type === 'numeric' ? [q.explanation] : q.options.map((o) => o.explanation))),
@@ -249,7 +250,8 @@ test('the result\'s "Try again" button appears in its own colours, not faded fro
   });
   await answer(page, checkOf('overview'), false);
   await expect(panel.getByRole('button', {name: 'Try again with new questions'})).toBeVisible();
-  await page.waitForTimeout(300);
+  // Every transition the new state started has run to its end (an event, not a pause).
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   expect(await page.evaluate(() => (window as unknown as {__retryTransitions: string[]}).__retryTransitions)).not.toContain('color');
 });
 

@@ -1,5 +1,6 @@
 // The site shell and Docusaurus's built-ins, in a real browser against the production build.
 import {test, expect, waitForHydration} from './fixtures';
+import {installClock, settle} from './settle';
 
 const PRODUCT_ROUTES = [
   '/',
@@ -171,10 +172,11 @@ for (const screen of [{name: 'a phone', width: 412, height: 823}, {name: 'a wide
   test(`loading a lesson on ${screen.name} calls no Intl`, async ({page}) => {
     await page.setViewportSize(screen);
     await page.addInitScript({content: COUNT_INTL});
+    await installClock(page);
     await page.goto('/docs/modules/research-overview/research-design');
     await waitForHydration(page);
     await expect(page.getByText(/^Last reviewed:/)).toContainText(/\d{1,2} [A-Z][a-z]+ \d{4}/);
-    await page.waitForTimeout(1000);
+    await settle(page);
     expect(await page.evaluate(() => (window as unknown as {__intlCalls: string[]}).__intlCalls)).toEqual([]);
   });
 }
@@ -285,10 +287,11 @@ test.describe('pages are fetched on intent, never on sight', () => {
     });
     // A lesson (sidebar, pagination, links in the text), a course index (every lesson linked), the
     // catalog, and on a phone the opened menu.
+    await installClock(page);
     for (const path of ['/docs/modules/research-overview/research-design', '/docs/modules/systematic-review/', '/modules']) {
       await page.goto(path);
       await waitForHydration(page);
-      await page.waitForTimeout(1500);
+      await settle(page);
       expect(prefetches, path).toEqual([]);
     }
     await page.setViewportSize({width: 412, height: 823});
@@ -296,15 +299,16 @@ test.describe('pages are fetched on intent, never on sight', () => {
     await waitForHydration(page);
     await page.getByRole('button', {name: /toggle navigation bar/i}).click();
     await expect(page.locator('.navbar-sidebar').getByRole('link', {name: 'Research Overview'})).toBeVisible();
-    await page.waitForTimeout(1500);
+    await settle(page);
     expect(prefetches, 'opened phone menu').toEqual([]);
   });
 
   test('pointing at or focusing a link fetches that page before the click', async ({page}) => {
     const requested = jsRequests(page);
+    await installClock(page);
     await page.goto('/docs/modules/research-overview/research-design');
     await waitForHydration(page);
-    await page.waitForTimeout(1500);
+    await settle(page);
     const sidebar = page.locator('nav[aria-label="Docs sidebar"]');
     await expect(sidebar.locator('a[aria-current="page"]')).toHaveAttribute('href', '/docs/modules/research-overview/research-design');
 
@@ -320,7 +324,7 @@ test.describe('pages are fetched on intent, never on sight', () => {
       await act();
       // That page's chunks are fetched now, and none of them had been fetched before.
       await expect.poll(() => requested.length, name).toBeGreaterThan(count);
-      await page.waitForTimeout(500);
+      await settle(page);
       const fetchedOnIntent = requested.slice(count);
       expect(fetchedOnIntent.filter((url) => before.has(url)), name).toEqual([]);
     }
