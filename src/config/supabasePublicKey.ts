@@ -6,6 +6,8 @@
 // a JWT whose role is not anon (the legacy service_role key) — stops the build: in a static asset
 // it would be readable by anyone.
 
+import {decodeJwt} from 'jose';
+
 export interface PublicKeyChoice {
   key: string;
   /** Printed by the build; null when nothing needs saying. */
@@ -16,11 +18,8 @@ export class SecretKeyInBuildError extends Error {}
 
 /** The `role` of a JWT-shaped key, without verifying it (only its shape matters here). */
 function jwtRole(key: string): string | null {
-  const parts = key.split('.');
-  if (parts.length !== 3 || !parts[1]) return null;
   try {
-    const json = atob(parts[1].replace(/-/g, '+').replace(/_/g, '/'));
-    const role = (JSON.parse(json) as {role?: unknown}).role;
+    const role = decodeJwt(key).role;
     return typeof role === 'string' ? role : null;
   } catch {
     return null;
