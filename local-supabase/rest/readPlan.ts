@@ -134,9 +134,29 @@ function candidatesFor(cache: SchemaCache, parent: Table, relation: string): Can
   return found;
 }
 
+/** A plain FK from a table to itself: one constraint, two directions (M2O and O2M). */
+function isSelf(rel: Relationship): boolean {
+  return !rel.junction && !rel.computed && rel.fk.table === rel.fk.refTable;
+}
+
+/**
+ * PostgREST's convention for a self-referencing FK (its findRel): the table's own name gives the
+ * children (one-to-many), the FK column gives the parent (many-to-one), and a hint may only name
+ * the FK column, picking the children. Other spellings match nothing (PGRST200).
+ */
+function selfMatches(c: Candidate, relation: string, hint: string | null): boolean {
+  const {rel} = c;
+  const singleColumn = rel.fk.columns.length === 1 ? rel.fk.columns[0] : undefined;
+  if (hint === null) {
+    return (relation === c.target.name && rel.cardinality === 'one-to-many') || (relation === singleColumn && rel.cardinality === 'many-to-one');
+  }
+  return relation === c.target.name && rel.cardinality === 'one-to-many' && hint === singleColumn;
+}
+
 function resolveRelationship(cache: SchemaCache, parent: Table, relation: string, hint: string | null): Candidate {
-  let candidates = candidatesFor(cache, parent, relation);
-  if (hint) candidates = candidates.filter((c) => matchesHint(c.rel, hint));
+  const candidates = candidatesFor(cache, parent, relation).filter((c) =>
+    isSelf(c.rel) ? selfMatches(c, relation, hint) : hint === null || matchesHint(c.rel, hint),
+  );
   if (candidates.length === 0) throw relationshipError(parent.name, relation, hint);
   if (candidates.length > 1) {
     throw new SchemaCacheError(

@@ -364,8 +364,7 @@ export function relationships(cache: SchemaCache, parent: string, child: string)
         join: fk.columns.map((c, i) => [c, fk.refColumns[i] as string]),
       });
     }
-    // A self-referencing FK yields both directions, so an unhinted embed is ambiguous (PGRST201),
-    // as in PostgREST, where recursive embeds need a computed relationship.
+    // A self-referencing FK yields both directions; readPlan.ts picks one as PostgREST does.
     if (fk.refTable === parent && fk.table === child) {
       found.push({
         fk,

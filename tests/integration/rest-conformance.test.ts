@@ -213,25 +213,32 @@ describe('Prefer: missing=default', () => {
 });
 
 describe('resource embedding', () => {
-  it('a self-referencing FK is ambiguous (300 PGRST201), as PostgREST needs computed relationships for it', async () => {
-    const res = await f.rest('/conf_people?select=name,conf_people(name)');
-    expect(res.status).toBe(300);
-    expect(res.json).toEqual({
-      code: 'PGRST201',
-      details: [
-        {
-          cardinality: 'many-to-one',
-          embedding: 'conf_people with conf_people',
-          relationship: 'conf_people_manager_id_fkey using conf_people(manager_id) and conf_people(id)',
-        },
-        {
-          cardinality: 'one-to-many',
-          embedding: 'conf_people with conf_people',
-          relationship: 'conf_people_manager_id_fkey using conf_people(manager_id) and conf_people(id)',
-        },
-      ],
-      hint: "Try changing 'conf_people' to one of the following: 'conf_people!conf_people_manager_id_fkey', 'conf_people!conf_people_manager_id_fkey'. Find the desired relationship in the 'details' key.",
-      message: "Could not embed because more than one relationship was found for 'conf_people' and 'conf_people'",
+  it('a self-referencing FK: the table name gives the children, the FK column the parent (PostgREST findRel)', async () => {
+    const children = await f.rest('/conf_people?select=name,conf_people(name)&order=id&conf_people.order=id');
+    expect(children.status).toBe(200);
+    expect(children.json).toEqual([
+      {name: 'Ada', conf_people: [{name: 'Brian'}, {name: 'Cleo'}]},
+      {name: 'Brian', conf_people: [{name: 'Dev'}]},
+      {name: 'Cleo', conf_people: []},
+      {name: 'Dev', conf_people: []},
+    ]);
+    const parent = await f.rest('/conf_people?select=name,manager:manager_id(name)&order=id');
+    expect(parent.status).toBe(200);
+    expect(parent.json).toEqual([
+      {name: 'Ada', manager: null},
+      {name: 'Brian', manager: {name: 'Ada'}},
+      {name: 'Cleo', manager: {name: 'Ada'}},
+      {name: 'Dev', manager: {name: 'Brian'}},
+    ]);
+    // A hint may name the FK column (the children); the constraint name matches neither direction.
+    const hinted = await f.rest('/conf_people?select=name,reports:conf_people!manager_id(name)&id=eq.2');
+    expect(hinted.json).toEqual([{name: 'Brian', reports: [{name: 'Dev'}]}]);
+    const byConstraint = await f.rest('/conf_people?select=name,conf_people!conf_people_manager_id_fkey(name)');
+    expect(byConstraint.status).toBe(400);
+    expect(byConstraint.json).toMatchObject({
+      code: 'PGRST200',
+      details:
+        "Searched for a foreign key relationship between 'conf_people' and 'conf_people' using the hint 'conf_people_manager_id_fkey' in the schema 'public', but no matches were found.",
     });
   });
 
