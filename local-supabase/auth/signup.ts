@@ -1,7 +1,8 @@
 // POST /signup. With e-mail confirmation on (hosted default) the session only exists after the
-// link in the confirmation mail is followed. The answer is the same obfuscated user for a new, an
-// unconfirmed and a confirmed address, and each path does the same slow work (one bcrypt hash),
-// so neither the body nor the timing tells an attacker who has an account.
+// link in the confirmation mail is followed. As GoTrue's signup.go: a new or a still unconfirmed
+// address gets the real user (with its identity) and a confirmation mail; an already confirmed
+// one gets sanitizeUser's obfuscated copy (a fresh id, no identities) and no mail. Each path does
+// the same slow work (one bcrypt hash, one rendered mail), so the timing does not tell them apart.
 import {randomUUID} from 'node:crypto';
 import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
@@ -12,7 +13,8 @@ import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
 import {createSession, sessionResponse} from './sessions';
-import {AUDIENCE, EMAIL_PROVIDER, findUserByEmail, insertEmailUser} from './users';
+import {AUDIENCE, EMAIL_PROVIDER, findUserByEmail, insertEmailUser, reloadUser} from './users';
+import {loadUserJson} from './userJson';
 import {validateEmail} from './validation';
 
 export async function signup(ctx: AuthContext): Promise<Response> {
@@ -38,22 +40,26 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   if (!ctx.settings.enableConfirmations) return autoconfirmedSignup(ctx, email, passwordHash, data);
   ctx.limiter.admitMail('confirmation', [email]);
 
-  let issued: IssuedLink | undefined;
+  let outcome: {issued: IssuedLink; user: Record<string, unknown>} | undefined;
   try {
-    issued = await ctx.platform.db.transaction(async (tx) => {
+    outcome = await ctx.platform.db.transaction(async (tx) => {
       const user = (await findUserByEmail(tx, email, true)) ?? (await insertEmailUser(tx, email, passwordHash, data, false));
       if (user.email_confirmed_at) return undefined;
       // An unconfirmed account is left as it is (the caller has not proven they own it); only
       // the confirmation mail goes out again, and only a mail that goes out spends the quota.
       ctx.limiter.spendMailQuota();
-      return issueLinkToken(tx, user, 'confirmation', pkce);
+      const issued = await issueLinkToken(tx, user, 'confirmation', pkce);
+      return {issued, user: await loadUserJson(tx, await reloadUser(tx, user.id))};
     });
   } catch (error) {
     // Two sign-ups for one address racing on a PostgreSQL server: the loser sees the winner's row.
     if (!(isPgError(error) && error.code === '23505')) throw error;
   }
-  if (issued) await mailLink(ctx, issued, redirectTo);
-  else renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
+  if (outcome) {
+    await mailLink(ctx, outcome.issued, redirectTo);
+    return ok(outcome.user);
+  }
+  renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
   return ok(obfuscatedUser(email, data));
 }
 
@@ -82,10 +88,7 @@ async function autoconfirmedSignup(
   }
 }
 
-/**
- * GoTrue's answer for an already registered address (a fresh id, no role, no identities), given
- * here for every sign-up: the real user is only ever seen through the confirmation link.
- */
+/** GoTrue's sanitizeUser: the answer for an already confirmed address (a fresh id, no identities). */
 function obfuscatedUser(email: string, data: Record<string, unknown>): Record<string, unknown> {
   const now = new Date().toISOString();
   return {

@@ -60,7 +60,8 @@ describe('unconfirmed sign-up again', () => {
     await anonClient(target).auth.signUp({email, password: 'secret12'});
     const second = await anonClient(target).auth.signUp({email, password: 'secret12'});
     expect(second.error).toBeNull();
-    expect(second.data.user?.identities).toEqual([]);
+    // GoTrue answers an unconfirmed address with its real user again.
+    expect(second.data.user?.identities).toHaveLength(1);
     expect(await mailCount(email, target)).toBe(2);
     const response = await fetch((await latestMail(email, target)).link, {redirect: 'manual'});
     expect(response.headers.get('location')).toContain('access_token=');

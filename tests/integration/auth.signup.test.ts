@@ -1,11 +1,11 @@
-// Sign-up with e-mail confirmation on: the bare user, the mailbox link, GET/POST /verify.
+// Sign-up with e-mail confirmation on: the real user, the mailbox link, GET/POST /verify.
 import {describe, expect, it} from 'vitest';
 import {anonClient, authFetch, backend, followLink, latestMail, mailCount, serviceClient, uniqueEmail} from './clients';
 
 const REDIRECT = 'http://localhost:3000/welcome';
 
 describe('sign-up', () => {
-  it('returns the bare user, mails a branded confirmation link and signs in through it', async () => {
+  it('returns the real user with its identity, mails a branded confirmation link and signs in through it', async () => {
     const client = anonClient();
     const email = uniqueEmail('signup');
     const {data, error} = await client.auth.signUp({
@@ -17,9 +17,13 @@ describe('sign-up', () => {
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
     expect(data.user?.email_confirmed_at).toBeUndefined();
-    // The same obfuscated shape as for a registered address (see security.auth.test.ts).
+    // GoTrue answers a new address with the real user and its e-mail identity.
     expect(data.user?.user_metadata).toMatchObject({full_name: 'Ada Lovelace'});
-    expect(data.user?.identities).toEqual([]);
+    expect(data.user?.role).toBe('authenticated');
+    expect(data.user?.confirmation_sent_at).toBeTruthy();
+    expect(data.user?.identities).toHaveLength(1);
+    expect(data.user?.identities?.[0]).toMatchObject({provider: 'email', user_id: data.user?.id, id: data.user?.id});
+    expect(data.user?.identities?.[0]?.identity_data).toMatchObject({email, email_verified: false, sub: data.user?.id});
 
     const signIn = await client.auth.signInWithPassword({email, password: 'secret12'});
     expect(signIn.error?.code).toBe('email_not_confirmed');
@@ -44,6 +48,7 @@ describe('sign-up', () => {
     const set = await client.auth.setSession({access_token: accessToken, refresh_token: refreshToken});
     expect(set.error).toBeNull();
     const user = await client.auth.getUser();
+    expect(user.data.user?.id).toBe(data.user?.id);
     expect(user.data.user?.email_confirmed_at).toBeTruthy();
     expect(user.data.user?.user_metadata.email_verified).toBe(true);
 
@@ -62,7 +67,12 @@ describe('sign-up', () => {
     await serviceClient().auth.admin.createUser({email, password: 'secret12', email_confirm: true});
     const {data, error} = await anonClient().auth.signUp({email, password: 'other-secret'});
     expect(error).toBeNull();
+    // GoTrue's sanitizeUser: a fresh id, no identities, the caller's data, no confirmation state.
     expect(data.user?.identities).toEqual([]);
+    const real = (await serviceClient().auth.admin.listUsers({perPage: 1000})).data.users.find((u) => u.email === email);
+    expect(data.user?.id).not.toBe(real?.id);
+    expect(data.user?.email_confirmed_at).toBeUndefined();
+    expect(data.user?.app_metadata).toEqual({provider: 'email', providers: ['email']});
     expect(data.session).toBeNull();
     expect(await mailCount(email)).toBe(0);
     // The real account is untouched.
