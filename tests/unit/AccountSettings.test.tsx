@@ -239,7 +239,7 @@ describe('Subscription panel', () => {
   it('tells a cancelled learner how long their Premium lasts, in one voice, and offers to subscribe again', async () => {
     fake.tables.profiles = {data: profileRow({subscription_status: 'cancelled', subscription_plan: 'premium_yearly', subscription_end_date: NEXT_YEAR}), error: null};
     renderPanel();
-    expect(await screen.findByText(`Premium until ${formatLongDate(new Date(NEXT_YEAR))}. It will not renew.`)).toBeInTheDocument();
+    expect(await screen.findByText(`Premium until ${formatLongDate(new Date(NEXT_YEAR))}, will not renew.`)).toBeInTheDocument();
     // Not also "No Active Subscription" and "Upgrade to Premium" (issue 26).
     expect(screen.queryByText('No Active Subscription')).not.toBeInTheDocument();
     expect(screen.queryByText(/Upgrade to Premium/)).not.toBeInTheDocument();

@@ -6,6 +6,7 @@ import AccountRoot from '../../src/components/AccountRoot';
 import Pricing from '../../src/pages/pricing';
 import PremiumCheckout from '../../src/components/PremiumCheckout';
 import {loadSupabase} from '../../src/lib/supabase';
+import {formatLongDate} from '../../src/lib/longDate';
 import type {CourseCatalog} from '../../src/catalog/types';
 import type {DiscountQuote} from '../../src/lib/payments';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
@@ -117,8 +118,38 @@ describe('/pricing', () => {
       </AccountRoot>,
     );
     expect(await screen.findByText('You have Premium')).toBeInTheDocument();
-    expect(screen.getByText(/Premium \(yearly\), active until/)).toBeInTheDocument();
+    expect(screen.getByText(/^Premium \(yearly\)\. Premium renews automatically on /)).toBeInTheDocument();
     expect(screen.queryByRole('button', {name: 'Review and subscribe'})).not.toBeInTheDocument();
+  });
+
+  it('a learner whose renewal failed reads the same words as on the account card, and no Subscribe', async () => {
+    signIn({subscription_status: 'suspended', subscription_plan: 'premium_yearly', paypal_subscription_id: 'I-FAILED1', subscription_end_date: new Date(Date.now() - 86_400_000).toISOString()});
+    fake.tables.subscription_transactions = {
+      data: [{id: 't1', transaction_type: 'payment_failed', status: 'failed', amount: 49, currency: 'USD', created_at: new Date().toISOString(), paypal_subscription_id: 'I-FAILED1'}],
+      error: null,
+    };
+    render(
+      <AccountRoot>
+        <Pricing />
+      </AccountRoot>,
+    );
+    const state = await screen.findByTestId('pricing-subscription-state');
+    expect(state).toHaveTextContent(/^Payment failed\. PayPal could not take your renewal payment on .+, so Premium is paused\.$/);
+    expect(screen.getByText(/^Update your payment method on PayPal/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', {name: 'Review and subscribe'})).not.toBeInTheDocument();
+  });
+
+  it('a cancelled learner with days left reads "Premium until …, will not renew" above Subscribe again', async () => {
+    const end = new Date(Date.now() + 30 * 86_400_000);
+    signIn({subscription_status: 'cancelled', subscription_plan: 'premium_yearly', paypal_subscription_id: 'I-CANC1', subscription_end_date: end.toISOString()});
+    render(
+      <AccountRoot>
+        <Pricing />
+      </AccountRoot>,
+    );
+    const state = await screen.findByTestId('pricing-subscription-state');
+    expect(state).toHaveTextContent(`Cancelled. Premium until ${formatLongDate(end)}, will not renew.`);
+    expect(screen.getByRole('button', {name: 'Review and subscribe'})).toBeInTheDocument();
   });
 
   it('discount code: the server’s message for a bad code; a valid one changes the price on the card', async () => {

@@ -3,7 +3,8 @@ import Link from '@docusaurus/Link';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
-import {formatLocalDate, toSubscriptionView} from '@site/src/lib/subscription';
+import {toSubscriptionView} from '@site/src/lib/subscription';
+import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
 import {
   checkDiscountCode,
   createSubscription,
@@ -11,7 +12,6 @@ import {
   planLabel,
   type DiscountQuote,
 } from '@site/src/lib/payments';
-import {hasPremiumAccess, isActiveSubscription} from '@site/src/lib/premiumAccess';
 import DiscountCodeField from '@site/src/components/DiscountCodeField';
 import CheckoutReview from '@site/src/components/CheckoutReview';
 import styles from './styles.module.css';
@@ -37,6 +37,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
   const dialogs = useAuthDialogs();
   // The subscription columns change on the server: read them fresh before offering Subscribe.
   const fresh = useFreshProfile();
+  const head = useSubscriptionState();
   const [step, setStep] = useState<'code' | 'review'>('code');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -101,7 +102,7 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
     );
   }
 
-  if (!fresh) {
+  if (!fresh || !head) {
     return (
       <p role="status" className={styles.note}>
         Checking your subscription…
@@ -110,15 +111,29 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
   }
 
   const view = toSubscriptionView(state.profile);
-  if (isActiveSubscription(state.profile)) {
+  if (head.kind === 'active') {
     return (
       <div className={styles.status} role="status">
         <p className={styles.active}>
           <span aria-hidden="true">✓ </span>You have Premium
         </p>
         <p className={styles.note}>
-          {planLabel(view.plan)}, active until {formatLocalDate(view.endDate)}. It renews automatically through PayPal.
+          {planLabel(view.plan)}. {head.text}
         </p>
+        <Link className="button button--secondary" to="/account">
+          Manage your subscription
+        </Link>
+      </div>
+    );
+  }
+  // Held at PayPal (a failed renewal, an open dispute): a new subscription is not the way back.
+  if (head.offer === null) {
+    return (
+      <div className={styles.status} role="status">
+        <p className={styles.note} data-testid="pricing-subscription-state">
+          <strong>{head.label}.</strong> {head.text}
+        </p>
+        {head.advice && <p className={styles.note}>{head.advice}</p>}
         <Link className="button button--secondary" to="/account">
           Manage your subscription
         </Link>
@@ -128,10 +143,10 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
 
   return (
     <div className={styles.box}>
-      {hasPremiumAccess(state.profile) && (
-        <p className={styles.note}>
-          Your cancelled subscription keeps Premium until {formatLocalDate(view.endDate)}. Subscribing again starts a new yearly
-          plan today, and the days you have left are added to it.
+      {head.kind !== 'none' && (
+        <p className={styles.note} data-testid="pricing-subscription-state">
+          <strong>{head.label}.</strong> {head.text}
+          {head.access && ' Subscribing again starts a new yearly plan today, and the days you have left are added to it.'}
         </p>
       )}
       {step === 'code' ? (

@@ -3,7 +3,8 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import {useAuth} from '@site/src/lib/auth';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
-import {formatLocalDate, formatMoney, subscriptionHeadline, toSubscriptionView} from '@site/src/lib/subscription';
+import {formatLocalDate, formatMoney, toSubscriptionView} from '@site/src/lib/subscription';
+import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
 import {cancelSubscription, fetchPayPalApiBase, planLabel} from '@site/src/lib/payments';
 import {paypalManageUrl} from '@site/shared/paypalEnvironment';
 import {errorMessage} from '@site/src/lib/errors';
@@ -28,8 +29,8 @@ export interface SubscriptionSummaryProps {
 }
 
 /**
- * The one subscription card (Account Settings' Subscription tab and /account): the status from
- * subscriptionHeadline, the plan's details, Manage on PayPal, Cancel subscription while it
+ * The one subscription card (Account Settings' Subscription tab and /account): the state from
+ * subscriptionHeadline (useSubscriptionState), the plan's details, Manage on PayPal, Cancel subscription while it
  * renews, and the way to Premium when it is not active. Reads the profile fresh first.
  */
 export default function SubscriptionSummary({headingLevel: H = 'h2', manage = false, activating = false, onChanged, onNavigate}: SubscriptionSummaryProps): React.JSX.Element {
@@ -40,6 +41,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [paypalApiBase, setPayPalApiBase] = useState<string | null>(null);
+  const head = useSubscriptionState();
   // Asked only when there is a subscription to manage.
   const subscribed = state.status === 'signedIn' && Boolean(state.profile?.paypal_subscription_id);
   useEffect(() => {
@@ -62,7 +64,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
       </section>
     );
   }
-  if (state.status === 'loading' || !fresh) {
+  if (state.status === 'loading' || !fresh || !head) {
     return (
       <section className={styles.card} aria-labelledby="subscription-summary-title" aria-busy="true">
         <H id="subscription-summary-title">Subscription</H>
@@ -72,9 +74,8 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
   }
 
   const view = toSubscriptionView(state.profile);
-  const head = subscriptionHeadline(state.profile);
-  const active = head.label === 'Active';
-  const canCancel = view.status === 'active' || view.status === 'suspended';
+  const active = head.kind === 'active';
+  const canCancel = head.cancel;
   const hasDetails = active || Boolean(view.plan || view.paypalSubscriptionId);
 
   const onConfirmCancel = async () => {
@@ -111,6 +112,7 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
       {notice && <Message kind="success">{notice}</Message>}
       {!head.access && !activating && <p className={styles.inactive}>No Active Subscription</p>}
       {activating ? <p>Confirming your PayPal subscription…</p> : <p className={styles.lead}>{head.text}</p>}
+      {head.advice && !activating && <p>{head.advice}</p>}
       {hasDetails && (
         <dl className={styles.details}>
           <dt>Plan</dt>
