@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'flow_state_not_found'
   | 'insufficient_aal'
   | 'invalid_credentials'
+  | 'manual_linking_disabled'
   | 'method_not_allowed'
   | 'mfa_challenge_expired'
   | 'mfa_factor_name_conflict'
@@ -29,6 +30,7 @@ export type ErrorCode =
   | 'no_authorization'
   | 'not_admin'
   | 'not_found'
+  | 'oauth_server_disabled'
   | 'otp_disabled'
   | 'otp_expired'
   | 'over_email_send_rate_limit'
@@ -49,7 +51,8 @@ export type ErrorCode =
   | 'user_banned'
   | 'user_not_found'
   | 'validation_failed'
-  | 'weak_password';
+  | 'weak_password'
+  | 'web3_provider_disabled';
 
 export class AuthError extends Error {
   constructor(

@@ -1,9 +1,10 @@
-// The sign-in providers this server does not offer, answered as GoTrue answers for a project that
-// has them switched off: OAuth (/authorize, which signInWithOAuth only builds the URL for), SAML
-// SSO (/sso) and passkeys (/passkeys). E-mail is the one provider; phone and anonymous sign-in
-// answer in their handlers.
+// The sign-in providers and features this server does not offer, answered as GoTrue answers for a
+// project that has them switched off: OAuth (/authorize, which signInWithOAuth only builds the URL
+// for), SAML SSO (/sso), passkeys (/passkeys), the OAuth 2.1 server (/oauth, /admin/oauth,
+// /user/oauth/grants), manual identity linking (/user/identities) and web3 sign-in (in /token).
+// E-mail is the one provider; phone and anonymous sign-in answer in their handlers.
 import type {AuthContext} from './context';
-import {notFound, validationFailed} from './errors';
+import {notFound, unprocessable, validationFailed} from './errors';
 
 /** The external providers GoTrue's /settings lists; only `email` can be on here. */
 export const EXTERNAL_PROVIDERS = [
@@ -29,4 +30,19 @@ export function passkeysDisabled(): Promise<Response> {
 /** POST /sso and the SAML routes: GoTrue's requireSAMLEnabled. */
 export function samlDisabled(): Promise<Response> {
   throw notFound('saml_provider_disabled', 'SAML 2.0 is disabled');
+}
+
+/** Everything under /oauth, /admin/oauth and /user/oauth/grants: GoTrue's requireOAuthServerEnabled. */
+export function oauthServerDisabled(): Promise<Response> {
+  throw notFound('oauth_server_disabled', 'OAuth server is disabled');
+}
+
+/** Everything under /user/identities (linkIdentity, unlinkIdentity): GoTrue's requireManualLinkingEnabled. */
+export function manualLinkingDisabled(): Promise<Response> {
+  throw notFound('manual_linking_disabled', 'Manual linking is disabled');
+}
+
+/** POST /token?grant_type=web3 with neither chain on: GoTrue's Web3Grant, before it reads the body. */
+export function web3Disabled(): never {
+  throw unprocessable('web3_provider_disabled', 'Web3 provider is disabled');
 }

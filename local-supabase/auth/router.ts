@@ -8,7 +8,7 @@ import {containsNul, nulRefused, ok} from './http';
 import {generateLink, invite} from './invite';
 import * as mfa from './mfa';
 import {otp} from './otp';
-import {authorize, EXTERNAL_PROVIDERS, passkeysDisabled, samlDisabled} from './providers';
+import {authorize, EXTERNAL_PROVIDERS, manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled} from './providers';
 import type {LimitName} from './rateLimit';
 import {reauthenticate} from './reauthenticate';
 import {requireAdmin, requireUser} from './requestAuth';
@@ -35,6 +35,12 @@ type Route = {method: string; pattern: RegExp; limit?: LimitName} & (
 
 const ID = '([^/]+)';
 const pattern = (path: string) => new RegExp(`^${path.replace(/\{id\}/g, ID)}/?$`);
+/**
+ * A path and everything below it, any method: a GoTrue sub-router whose middleware (a feature
+ * switch) answers before its routes are matched.
+ */
+const subtree = (path: string) => new RegExp(`^${path}(?:/.*)?$`);
+const ANY_METHOD = '*';
 
 const anyone = (method: string, path: string, handler: Handler<AuthContext>, limit?: LimitName): Route => ({
   method,
@@ -61,6 +67,13 @@ const admin = (method: string, path: string, handler: Handler<AdminContext>): Ro
   method,
   pattern: pattern(path),
   access: 'admin',
+  handler,
+});
+/** A switched-off feature's sub-router: after the caller check its middleware refuses every path and method. */
+const disabledTree = (access: 'anyone' | 'user' | 'admin', path: string, handler: () => Promise<Response>): Route => ({
+  method: ANY_METHOD,
+  pattern: subtree(path),
+  access,
   handler,
 });
 
@@ -149,6 +162,11 @@ const ROUTES: Route[] = [
   admin('GET', '/admin/users/{id}', adminApi.getUserById),
   admin('PUT', '/admin/users/{id}', adminApi.updateUserById),
   admin('DELETE', '/admin/users/{id}', adminApi.deleteUser),
+  // Switched-off features, in the order GoTrue's router checks them: the caller first, then the switch.
+  disabledTree('user', '/user/identities', manualLinkingDisabled),
+  disabledTree('user', '/user/oauth/grants', oauthServerDisabled),
+  disabledTree('admin', '/admin/oauth', oauthServerDisabled),
+  disabledTree('anyone', '/oauth', oauthServerDisabled),
 ];
 
 export async function dispatch(request: Request, context: RequestContext, ctx: AuthContext): Promise<Response> {
@@ -160,7 +178,7 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
       const m = r.pattern.exec(context.path);
       if (!m) continue;
       pathMatched = true;
-      if (r.method !== method) continue;
+      if (r.method !== method && r.method !== ANY_METHOD) continue;
       const params = m.slice(1).map((p) => decodeURIComponent(p));
       return await run(r, ctx, params);
     }

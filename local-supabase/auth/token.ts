@@ -1,9 +1,11 @@
 // POST /token: password, refresh_token and pkce grants. They share GoTrue's token rate limit.
+// The web3 grant answers as a project with web3 sign-in off.
 import type {AuthContext} from './context';
 import {AuthError, badRequest, validationFailed} from './errors';
 import {ok, optionalString, readJson} from './http';
 import {verifyPassword} from './passwords';
 import {exchangeAuthCode} from './pkce';
+import {web3Disabled} from './providers';
 import {createSession, refreshGrant, sessionResponse, type SessionSnapshot} from './sessions';
 import {findUserByEmail, isBanned} from './users';
 
@@ -11,6 +13,7 @@ const INVALID_LOGIN = 'Invalid login credentials';
 
 export async function token(ctx: AuthContext): Promise<Response> {
   const grant = ctx.url.searchParams.get('grant_type') ?? '';
+  if (grant === 'web3') web3Disabled();
   if (!['password', 'refresh_token', 'pkce'].includes(grant)) throw badRequest('invalid_credentials', 'unsupported_grant_type');
   const body = await readJson(ctx.request);
   let snap: SessionSnapshot;
