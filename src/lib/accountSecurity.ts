@@ -109,6 +109,19 @@ export async function changeEmail(client: DatabaseClient, email: string, redirec
   return {data: {newEmail: data.user.new_email ?? normaliseEmail(email)}, error: null};
 }
 
+/**
+ * Confirms an e-mail change with the code from one of its two mails (`address` is where that mail
+ * went). GoTrue answers the first of the two with a message and no session ('oneConfirmed'), the
+ * last with a session for the new address ('done'); a wrong code gets its otp_expired refusal.
+ */
+export async function confirmEmailChangeCode(client: DatabaseClient, address: string, code: string): Promise<Outcome<'oneConfirmed' | 'done'>> {
+  const clean = code.replace(/\s/g, '');
+  if (!/^\d{6}$/.test(clean)) return fail('Enter the 6-digit code from the e-mail');
+  const {data, error} = await client.auth.verifyOtp({email: normaliseEmail(address), token: clean, type: 'email_change'});
+  if (error) return fail(error);
+  return {data: data.session ? 'done' : 'oneConfirmed', error: null};
+}
+
 export async function signOutOtherDevices(client: DatabaseClient): Promise<Outcome> {
   const {error} = await client.auth.signOut({scope: 'others'});
   return error ? fail(error) : {data: null, error: null};

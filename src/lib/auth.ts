@@ -54,7 +54,15 @@ export interface AuthContextValue {
    */
   endDeletedAccount(): Promise<void>;
   dismissAccountDeleted(): void;
+  /**
+   * Where an e-mail change stands after one of its links brought the visitor here: 'oneConfirmed'
+   * (the first of the two links; the server's message asks for the other) or 'done'.
+   */
+  emailChange: EmailChangeStatus | null;
+  dismissEmailChange(): void;
 }
+
+export type EmailChangeStatus = {step: 'oneConfirmed'; message: string} | {step: 'done'};
 
 const rejectOutside = () => Promise.reject(new Error('The account system is not available on this page'));
 
@@ -74,9 +82,22 @@ const DEFAULT_VALUE: AuthContextValue = {
   accountDeleted: false,
   endDeletedAccount: async () => undefined,
   dismissAccountDeleted: () => undefined,
+  emailChange: null,
+  dismissEmailChange: () => undefined,
 };
 
 export const AuthContext = createContext<AuthContextValue>(DEFAULT_VALUE);
+
+/**
+ * GoTrue answers the first of the two e-mail-change links with a redirect whose fragment holds
+ * only `message=Confirmation link accepted. Please proceed to confirm link sent to the other
+ * email` (api/verify.go singleConfirmationAccepted): no session, so supabase-js ignores it.
+ */
+function readEmailChangeMessage(): string | null {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ''));
+  const message = params.get('message');
+  return message && /confirm link sent to the other email/i.test(message) ? message : null;
+}
 
 function clearCallbackFromUrl(): void {
   const {pathname, search, hash} = window.location;
@@ -94,6 +115,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const [recovery, setRecovery] = useState(false);
   const [linkError, setLinkError] = useState<LinkError | null>(null);
   const [accountDeleted, setAccountDeleted] = useState(false);
+  const [emailChange, setEmailChange] = useState<EmailChangeStatus | null>(null);
 
   const clientPromise = useRef<Promise<DatabaseClient> | null>(null);
   const clientRef = useRef<DatabaseClient | null>(null);
@@ -189,6 +211,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
               if (!mounted.current) return;
               const session = sessionData?.session ?? null;
               if (session && urlType.current === 'recovery') setRecovery(true);
+              if (session && urlType.current === 'email_change') setEmailChange({step: 'done'});
               applySession(client, session);
             },
             (error: unknown) => {
@@ -214,6 +237,11 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
     const stored = readStoredSession(url);
     const callback = readUrlAuthCallback(window.location.href);
     urlType.current = callback?.type ?? null;
+    const changeMessage = readEmailChangeMessage();
+    if (changeMessage) {
+      setEmailChange({step: 'oneConfirmed', message: changeMessage});
+      clearCallbackFromUrl();
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     if (stored || callback) {
       if (stored) setPreview(stored);
@@ -283,6 +311,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const clearLinkError = useCallback(() => setLinkError(null), []);
   const endRecovery = useCallback(() => setRecovery(false), []);
   const dismissAccountDeleted = useCallback(() => setAccountDeleted(false), []);
+  const dismissEmailChange = useCallback(() => setEmailChange(null), []);
 
   const mfaPending = needsSecondFactor(state.session);
   const value = useMemo<AuthContextValue>(
@@ -302,8 +331,10 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
       accountDeleted,
       endDeletedAccount,
       dismissAccountDeleted,
+      emailChange,
+      dismissEmailChange,
     }),
-    [state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery, accountDeleted, endDeletedAccount, dismissAccountDeleted],
+    [state, preview, lastEvent, mfaPending, recovery, linkError, clearLinkError, connect, refreshProfile, setProfile, signOut, endRecovery, accountDeleted, endDeletedAccount, dismissAccountDeleted, emailChange, dismissEmailChange],
   );
   return createElement(AuthContext.Provider, {value}, children);
 }

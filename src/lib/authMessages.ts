@@ -26,3 +26,16 @@ export function toLinkError(error: unknown): LinkError {
   const message = typeof e?.message === 'string' && e.message ? e.message : 'The link could not be used.';
   return {code, message};
 }
+
+/**
+ * The wait, in seconds, the auth server imposes before it mails again: GoTrue answers a too-early
+ * resend, recovery or sign-in code with 429 over_email_send_rate_limit and "For security purposes,
+ * you can only request this after N seconds." (older releases: "… once every N seconds"). Null
+ * for any other error, so the caller shows that error as it is.
+ */
+export function mailWaitSeconds(error: unknown): number | null {
+  const message = (error as {message?: unknown} | null)?.message;
+  if (typeof message !== 'string') return null;
+  const match = /you can only request this (?:after|once every) (\d+) seconds?/i.exec(message);
+  return match ? Number(match[1]) : null;
+}

@@ -2,7 +2,7 @@
 // src/components/AccountRoot, rendered by src/theme/Root.tsx.
 import {createContext, useContext} from 'react';
 
-export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError' | 'mfa';
+export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError' | 'mfa' | 'code';
 
 export interface AuthDialogs {
   openAuth(mode: AuthMode): void;
@@ -20,3 +20,18 @@ const siteOrigin = (): string => window.location.origin;
 export const confirmRedirect = (): string => `${siteOrigin()}/`;
 export const recoveryRedirect = (): string => `${siteOrigin()}/reset-password`;
 export const emailChangeRedirect = (): string => `${siteOrigin()}/`;
+
+/** Time for countdowns, injectable so tests move it instead of waiting. */
+export interface Clock {
+  now(): number;
+  /** Calls `tick` every `ms` until the returned function is called. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  every: (ms, tick) => {
+    const id = setInterval(tick, ms);
+    return () => clearInterval(id);
+  },
+};

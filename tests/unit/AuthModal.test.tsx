@@ -176,7 +176,7 @@ describe('Create Account', () => {
   it('signs up with the name and a redirect to the site origin, then says "Check Your Email"', async () => {
     const user = await fill({name: ' Ada Lovelace ', email: ' Ada@Example.com', password: 'secret1', confirm: 'secret1'});
     expect(await screen.findByRole('dialog', {name: 'Check Your Email'})).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent a verification link to ada@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a verification link and code to ada@example.com');
     expect(fake.auth.signUp).toHaveBeenCalledWith({
       email: 'ada@example.com',
       password: 'secret1',
@@ -204,7 +204,7 @@ describe('Reset Password', () => {
     await user.type(screen.getByLabelText('Email'), ' Ada@Example.com ');
     await user.click(screen.getByRole('button', {name: 'Send Reset Link'}));
     expect(await screen.findByRole('dialog', {name: 'Check Your Email'})).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('We sent a password reset link to ada@example.com');
+    expect(screen.getByRole('status')).toHaveTextContent('We sent a password reset link and code to ada@example.com');
     expect(fake.auth.resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', {redirectTo: `${window.location.origin}/reset-password`});
     expect(screen.getByRole('button', {name: 'Back to Sign In'})).toBeInTheDocument();
   });

@@ -82,6 +82,8 @@ function auth(signedIn: boolean): AuthContextValue {
     accountDeleted: false,
     endDeletedAccount: async () => undefined,
     dismissAccountDeleted: () => undefined,
+    emailChange: null,
+    dismissEmailChange: () => undefined,
   };
 }
 

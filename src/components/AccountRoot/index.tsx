@@ -4,6 +4,7 @@ import {AuthProvider, useAuth} from '@site/src/lib/auth';
 import {AuthDialogsContext, type AuthDialogs, type AuthMode} from '@site/src/lib/authUi';
 import LoadFailedDialog from '@site/src/components/LoadFailedDialog';
 import AccountDeletedNotice from '@site/src/components/AccountDeletedNotice';
+import EmailChangeNotice from '@site/src/components/AccountDeletedNotice/EmailChangeNotice';
 import {chunk, useChunk} from '@site/src/lib/chunk';
 
 // The dialogs are separate chunks: nobody downloads them until one opens.
@@ -61,6 +62,7 @@ function DialogHost({children}: {children: ReactNode}): React.JSX.Element {
   return (
     <AuthDialogsContext.Provider value={value}>
       <AccountDeletedNotice />
+      <EmailChangeNotice />
       {children}
       {open?.kind === 'auth' && AuthModal && <AuthModal key={open.key} initialMode={open.mode} onClose={close} />}
       {open?.kind === 'settings' && AccountSettings && <AccountSettings key={open.key} onClose={close} />}

@@ -6,22 +6,42 @@ import MfaCodeForm from '@site/src/components/MfaCodeForm';
 import {errorMessage} from '@site/src/lib/errors';
 import type {DatabaseClient} from '@site/src/lib/supabase';
 import {useAuth} from '@site/src/lib/auth';
-import {confirmRedirect, recoveryRedirect, type AuthMode} from '@site/src/lib/authUi';
+import {useHistory} from '@docusaurus/router';
+import {confirmRedirect, recoveryRedirect, type AuthMode, type Clock} from '@site/src/lib/authUi';
 import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
 import {emailError, normaliseEmail, signInError, signUpError} from '@site/src/lib/validation';
+import CodeStep from './CodeStep';
 import styles from './styles.module.css';
 
 export interface AuthModalProps {
   initialMode: AuthMode;
   onClose(): void;
+  /** Drives the Resend countdown (tests pass their own). */
+  clock?: Clock;
 }
 
-type Sent = {kind: 'signUp' | 'reset' | 'resend'; email: string} | null;
+/**
+ * A mail went out (or is still owed: an unconfirmed address); its link or code continues. Kinds:
+ * a new account, a password reset, a new confirmation mail, a sign-in code, a sign-in refused
+ * because the address is not confirmed yet.
+ */
+type SentKind = 'signUp' | 'reset' | 'resend' | 'signIn' | 'unconfirmed';
+type Sent = {kind: SentKind; email: string} | null;
+
+/** The verifyOtp type of each mail's code (GoTrue: signup, recovery, email = magic link or sign-up). */
+const CODE_TYPE: Record<SentKind, 'signup' | 'recovery' | 'email'> = {
+  signUp: 'signup',
+  resend: 'signup',
+  unconfirmed: 'signup',
+  reset: 'recovery',
+  signIn: 'email',
+};
 
 const TITLE_ID = 'auth-modal-title';
 
 /** Sign in, create an account, reset a password, or get a new confirmation link. */
-export default function AuthModal({initialMode, onClose}: AuthModalProps): React.JSX.Element {
+export default function AuthModal({initialMode, onClose, clock}: AuthModalProps): React.JSX.Element {
+  const history = useHistory();
   const {getClient, linkError, clearLinkError, mfaPending} = useAuth();
   const [mode, setMode] = useState<AuthMode>(initialMode);
   const [sent, setSent] = useState<Sent>(null);
@@ -85,14 +105,48 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     if (problem) return setError(problem);
     void run(async () => {
       const client = await getClient();
-      const {error: authError} = await client.auth.signInWithPassword({email: normaliseEmail(email), password: password.trim()});
+      const address = normaliseEmail(email);
+      const {error: authError} = await client.auth.signInWithPassword({email: address, password: password.trim()});
+      // GoTrue refuses an unconfirmed address with 400 email_not_confirmed: offer its code and a new mail.
+      if (authError?.code === 'email_not_confirmed') {
+        if (mounted.current) setSent({kind: 'unconfirmed', email: address});
+        return;
+      }
       if (authError) throw authError;
-      // A learner with a verified second factor is asked for its code next.
-      const {data: aal} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-      if (!mounted.current) return;
-      if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') go('mfa');
-      else onClose();
+      await signedIn(client);
     });
+  };
+
+  /** A learner with a verified second factor is asked for its code next; everyone else is done. */
+  async function signedIn(client: DatabaseClient) {
+    const {data: aal} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (!mounted.current) return;
+    if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') go('mfa');
+    else onClose();
+  }
+
+  /** Checks a mailed code; a recovery code leads on to choosing the new password. */
+  const verifyCode = (current: NonNullable<Sent>) => async (token: string): Promise<string | null> => {
+    const client = await getClient();
+    const type = CODE_TYPE[current.kind];
+    const {error: authError} = await client.auth.verifyOtp({email: current.email, token, type});
+    if (authError) return authError.message;
+    if (type === 'recovery') {
+      // verifyOtp announced PASSWORD_RECOVERY: /reset-password now shows the new-password form.
+      onClose();
+      history.push('/reset-password');
+      return null;
+    }
+    await signedIn(client);
+    return null;
+  };
+
+  /** Mails the same kind of message again (the server may answer with a wait). */
+  const resendFor = (current: NonNullable<Sent>) => async (): Promise<{error: unknown}> => {
+    const client = await getClient();
+    if (current.kind === 'reset') return client.auth.resetPasswordForEmail(current.email, {redirectTo: recoveryRedirect()});
+    if (current.kind === 'signIn') return client.auth.signInWithOtp({email: current.email, options: {shouldCreateUser: false, emailRedirectTo: confirmRedirect()}});
+    return client.auth.resend({type: 'signup', email: current.email, options: {emailRedirectTo: confirmRedirect()}});
   };
 
   const onSignUp = (event: FormEvent) => {
@@ -116,7 +170,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
   };
 
   /** Sends a link to the address in the form, then says where it went. */
-  const sendLink = (kind: 'reset' | 'resend', send: (client: DatabaseClient, address: string) => Promise<{error: Error | null}>) => (event: FormEvent) => {
+  const sendLink = (kind: 'reset' | 'resend' | 'signIn', send: (client: DatabaseClient, address: string) => Promise<{error: Error | null}>) => (event: FormEvent) => {
     event.preventDefault();
     const problem = emailError(email);
     if (problem) return setError(problem);
@@ -128,6 +182,8 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     });
   };
   const onReset = sendLink('reset', (client, address) => client.auth.resetPasswordForEmail(address, {redirectTo: recoveryRedirect()}));
+  // Only for accounts that exist: a sign-in code never creates one (shouldCreateUser: false).
+  const onSendCode = sendLink('signIn', (client, address) => client.auth.signInWithOtp({email: address, options: {shouldCreateUser: false, emailRedirectTo: confirmRedirect()}}));
   const onResend = sendLink('resend', (client, address) => client.auth.resend({type: 'signup', email: address, options: {emailRedirectTo: confirmRedirect()}}));
 
   const errorBox = error && (
@@ -145,25 +201,16 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
     content = <MfaCodeForm idPrefix="auth-mfa" onVerified={onClose} onCancel={close} cancelLabel="Cancel Sign In" />;
   } else if (sent) {
     content = (
-      <div className={f.form}>
-        <h2 id={TITLE_ID} className={f.title} tabIndex={-1} data-autofocus="">
-          Check Your Email
-        </h2>
-        <Message kind="success">
-          {sent.kind === 'reset' ? (
-            <>
-              We sent a password reset link to <strong>{sent.email}</strong>. Open it to choose a new password.
-            </>
-          ) : (
-            <>
-              We sent a verification link to <strong>{sent.email}</strong>. Open it to confirm your account and sign in.
-            </>
-          )}
-        </Message>
-        <button type="button" className="button button--primary button--block" onClick={() => go('signIn')}>
-          Back to Sign In
-        </button>
-      </div>
+      <CodeStep
+        key={`${sent.kind}:${sent.email}`}
+        titleId={TITLE_ID}
+        title={sent.kind === 'unconfirmed' ? 'Confirm Your Email' : 'Check Your Email'}
+        verify={verifyCode(sent)}
+        resend={resendFor(sent)}
+        onBack={() => go('signIn')}
+        clock={clock}>
+        {sentText(sent)}
+      </CodeStep>
     );
   } else if (mode === 'signUp') {
     content = (
@@ -206,6 +253,21 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
         </p>
       </form>
     );
+  } else if (mode === 'code') {
+    content = (
+      <form className={f.form} onSubmit={onSendCode} noValidate>
+        <h2 id={TITLE_ID} className={f.title}>
+          Sign In with a Code
+        </h2>
+        <p className={f.muted}>We will e-mail you a sign-in link and a 6-digit code; either signs you in without your password.</p>
+        {errorBox}
+        {emailField(true)}
+        <SubmitButton busy={busy} busyLabel="Sending..." block>Email Me a Code</SubmitButton>
+        <p className={f.muted}>
+          <LinkButton onClick={() => go('signIn')}>Sign in with your password</LinkButton>
+        </p>
+      </form>
+    );
   } else if (mode === 'linkError') {
     const problem = linkError ?? {code: null, message: 'No session defined in URL'};
     content = (
@@ -237,6 +299,7 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
         <SubmitButton busy={busy} busyLabel="Signing In..." block>Sign In</SubmitButton>
         <p className={f.links}>
           <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>
+          <LinkButton onClick={() => go('code')}>Email me a sign-in code</LinkButton>
           <span>
             No account? <LinkButton onClick={() => go('signUp')}>Sign up</LinkButton>
           </span>
@@ -250,4 +313,18 @@ export default function AuthModal({initialMode, onClose}: AuthModalProps): React
       <div ref={body}>{content}</div>
     </Dialog>
   );
+}
+
+function sentText(sent: NonNullable<Sent>): React.JSX.Element {
+  const to = <strong>{sent.email}</strong>;
+  switch (sent.kind) {
+    case 'reset':
+      return <>We sent a password reset link and code to {to}. Open the link, or enter the code here, to choose a new password.</>;
+    case 'signIn':
+      return <>We sent a sign-in link and code to {to}. Open the link, or enter the code here, to sign in.</>;
+    case 'unconfirmed':
+      return <>The address {to} is not confirmed yet. Enter the code from our e-mail, open its link, or ask for a new one.</>;
+    default:
+      return <>We sent a verification link and code to {to}. Open the link, or enter the code here, to confirm your account and sign in.</>;
+  }
 }

@@ -28,5 +28,7 @@ export function fakeAuthValue(status: AuthState['status'], user: User, client?: 
     accountDeleted: false,
     endDeletedAccount: async () => undefined,
     dismissAccountDeleted: () => undefined,
+    emailChange: null,
+    dismissEmailChange: () => undefined,
   };
 }

@@ -49,6 +49,8 @@ export interface FakeSupabase {
     signUp: Fn;
     resetPasswordForEmail: Fn;
     resend: Fn;
+    signInWithOtp: Fn;
+    verifyOtp: Fn;
     signOut: Fn;
     updateUser: Fn;
     mfa: {getAuthenticatorAssuranceLevel: Fn; listFactors: Fn; challengeAndVerify: Fn};
@@ -76,6 +78,8 @@ export function createFakeSupabase(initial: Session | null = null): FakeSupabase
     signUp: vi.fn(async () => ({data: {session: null, user: makeUser()}, error: null})),
     resetPasswordForEmail: vi.fn(async () => ({data: {}, error: null})),
     resend: vi.fn(async () => ({data: {}, error: null})),
+    signInWithOtp: vi.fn(async () => ({data: {user: null, session: null}, error: null})),
+    verifyOtp: vi.fn(async () => ({data: {session: makeSession(), user: makeUser()}, error: null})),
     signOut: vi.fn(async () => ok),
     updateUser: vi.fn(async () => ({data: {user: makeUser()}, error: null})),
     mfa: {
