@@ -23,6 +23,8 @@ export interface LocalSupabaseConfig {
   auth: AuthSettings;
   /** config.toml's `[api] max_rows`. */
   apiMaxRows: number;
+  /** config.toml's `[api] schemas` (PostgREST's db-schemas). */
+  apiSchemas: string[];
   /** `[functions.<name>] verify_jwt` from config.toml. */
   functionsVerifyJwt: Map<string, boolean>;
   /** Multiplier applied to GoTrue's per-IP rate limits; tests raise it, one test proves they bite. */
@@ -115,6 +117,7 @@ export function parseConfig(args: string[], env: NodeJS.ProcessEnv, rootDir: str
     supabaseDir,
     auth: {...project.auth, siteUrl},
     apiMaxRows: project.apiMaxRows,
+    apiSchemas: project.apiSchemas,
     functionsVerifyJwt: project.verifyJwt,
     rateLimitScale: scale,
     smtpUrl: env.SMTP_URL || undefined,

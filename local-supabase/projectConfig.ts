@@ -43,6 +43,23 @@ export interface EmailTemplateSetting {
 export const EMAIL_TEMPLATE_KINDS = ['confirmation', 'recovery', 'magic_link', 'invite', 'email_change', 'reauthentication'] as const;
 export type EmailTemplateKind = (typeof EMAIL_TEMPLATE_KINDS)[number];
 
+/** The security notifications config.toml can switch on (`[auth.email.notification.<kind>]`, GoTrue's MAILER_NOTIFICATIONS_*). */
+export const EMAIL_NOTIFICATION_KINDS = [
+  'password_changed',
+  'email_changed',
+  'phone_changed',
+  'identity_linked',
+  'identity_unlinked',
+  'mfa_factor_enrolled',
+  'mfa_factor_unenrolled',
+] as const;
+export type EmailNotificationKind = (typeof EMAIL_NOTIFICATION_KINDS)[number];
+
+/** `[auth.email.notification.<kind>]`: off unless `enabled = true`, as in GoTrue; content_path made absolute. */
+export interface EmailNotificationSetting extends EmailTemplateSetting {
+  enabled: boolean;
+}
+
 export interface AuthSettings {
   /** `[auth] site_url`: the default redirect target and an always allowed origin. */
   siteUrl: string;
@@ -74,12 +91,15 @@ export interface AuthSettings {
   rateLimit: AuthRateLimits;
   smtp?: SmtpSettings;
   emailTemplates: Partial<Record<EmailTemplateKind, EmailTemplateSetting>>;
+  emailNotifications: Partial<Record<EmailNotificationKind, EmailNotificationSetting>>;
 }
 
 export interface ProjectConfig {
   auth: AuthSettings;
   /** `[api] max_rows`: the most rows PostgREST returns for one request. */
   apiMaxRows: number;
+  /** `[api] schemas`: the schemas PostgREST exposes, the first being the default profile. */
+  apiSchemas: string[];
   /** `[functions.<name>] verify_jwt`; a function not listed verifies JWTs. */
   verifyJwt: Map<string, boolean>;
 }
@@ -161,6 +181,11 @@ class Reader {
     }
     return value as string[];
   }
+}
+
+/** The CLI's default for an absent or empty list. */
+function nonEmpty(list: string[], fallback: string[]): string[] {
+  return list.length > 0 ? list : fallback;
 }
 
 const ENV_REFERENCE = /^env\((.*)\)$/;
@@ -273,8 +298,10 @@ export function parseProjectConfig(text: string, env: Env = {}, file = 'config.t
       },
       smtp: readSmtp(email.smtp, file),
       emailTemplates: readTemplates(table(email.template), file),
+      emailNotifications: readNotifications(table(email.notification), file),
     },
     apiMaxRows: read.count(api, '[api]', 'max_rows', 1000, ['PGRST_DB_MAX_ROWS']),
+    apiSchemas: nonEmpty(read.list(api, '[api]', 'schemas', ['PGRST_DB_SCHEMAS']), ['public', 'graphql_public']),
     verifyJwt,
   };
 }
@@ -325,6 +352,26 @@ function readTemplates(section: Table, file: string): Partial<Record<EmailTempla
     templates[kind as EmailTemplateKind] = {subject, contentPath: contentPath ? path.resolve(projectDir, contentPath) : undefined};
   }
   return templates;
+}
+
+/**
+ * `[auth.email.notification.<kind>]`. Unlike the templates' content_path, the CLI resolves a
+ * notification's content_path against the supabase/ directory (its own config template says
+ * `./templates/password_changed_notification.html`), so this does too.
+ */
+function readNotifications(section: Table, file: string): Partial<Record<EmailNotificationKind, EmailNotificationSetting>> {
+  const supabaseDir = path.dirname(path.resolve(file));
+  const notifications: Partial<Record<EmailNotificationKind, EmailNotificationSetting>> = {};
+  for (const [kind, value] of Object.entries(section)) {
+    const where = `${file}: [auth.email.notification.${kind}]`;
+    if (!(EMAIL_NOTIFICATION_KINDS as readonly string[]).includes(kind)) throw new Error(`${where} is not a notification GoTrue sends`);
+    const {enabled = false, subject, content_path: contentPath} = table(value);
+    if (typeof enabled !== 'boolean') throw new Error(`${where} enabled must be true or false`);
+    if (subject !== undefined && typeof subject !== 'string') throw new Error(`${where} subject must be a string`);
+    if (contentPath !== undefined && typeof contentPath !== 'string') throw new Error(`${where} content_path must be a string`);
+    notifications[kind as EmailNotificationKind] = {enabled, subject, contentPath: contentPath ? path.resolve(supabaseDir, contentPath) : undefined};
+  }
+  return notifications;
 }
 
 /**

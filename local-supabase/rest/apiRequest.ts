@@ -3,7 +3,7 @@
 // Prefer, Range, Accept and the schema profile, and the payload. Nothing here looks at the schema
 // except the one thing PostgREST also needs it for: which GET /rpc parameters are arguments.
 import {parse as parseCsv} from 'csv-parse/sync';
-import {ApiRequestError, PgError, invalidBody, invalidJson, unavailableMedia} from './errors';
+import {ApiRequestError, PgError, invalidBody, invalidJson, unacceptableSchema, unavailableMedia} from './errors';
 import {parsePrefer, type Preferences} from './preferences';
 import {parseQuery, type ParsedQuery} from './queryParams';
 
@@ -90,11 +90,23 @@ function mediaType(accept: string | null): MediaType {
   throw unavailableMedia(accept);
 }
 
-function checkProfile(headers: Headers): void {
-  const profile = headers.get('accept-profile') ?? headers.get('content-profile');
-  if (profile && profile !== 'public') {
-    throw new ApiRequestError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public, graphql_public');
-  }
+/** The schema a request is for, and whether it was negotiated (then the response names it in Content-Profile). */
+export interface Profile {
+  schema: string;
+  negotiated: boolean;
+}
+
+/**
+ * PostgREST's getSchema: writes name their schema in Content-Profile, everything else in
+ * Accept-Profile; without one the first of `[api] schemas` is used, and counts as negotiated
+ * when more than one is exposed. A schema not exposed is 406 PGRST106.
+ */
+export function negotiateProfile(method: string, headers: Headers, schemas: readonly string[]): Profile {
+  const writes = method === 'POST' || method === 'PATCH' || method === 'PUT' || method === 'DELETE';
+  const asked = headers.get(writes ? 'content-profile' : 'accept-profile');
+  if (asked === null) return {schema: schemas[0] ?? 'public', negotiated: schemas.length !== 1};
+  if (!schemas.includes(asked)) throw unacceptableSchema(asked, schemas);
+  return {schema: asked, negotiated: true};
 }
 
 /** `Range: 0-9` applies to the top level when no limit/offset parameter was given. */
@@ -261,7 +273,6 @@ export async function apiRequest(
   routineArgs?: Set<string>,
   allowTxOverride = false,
 ): Promise<ApiRequest> {
-  checkProfile(request.headers);
   const method = request.method;
   const action = actionOf(method, target);
   const preferences = parsePrefer(request.headers.get('prefer'), allowTxOverride);

@@ -32,8 +32,8 @@ function typeName(type: string): string {
  * PGRST202 as PostgREST words it: the details say what was searched for, which depends on the
  * arguments and on the body (a JSON POST may also fit a single unnamed json/jsonb parameter).
  */
-function noSuchFunction(name: string, argNames: string[], body: BodyMedia | null): SchemaCacheError {
-  const func = `public.${name}`;
+function noSuchFunction(schema: string, name: string, argNames: string[], body: BodyMedia | null): SchemaCacheError {
+  const func = `${schema}.${name}`;
   if (isRawBodyType(body)) {
     return new SchemaCacheError(
       404,
@@ -65,7 +65,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
     const type = RAW_PARAM_TYPES[body];
     const fn = (cache.functions.get(name) ?? []).find((candidate) => candidate.params.length === 1 && candidate.params[0]?.name === '' && candidate.params[0].type === type);
     if (fn) return fn;
-    throw noSuchFunction(name, argNames, body);
+    throw noSuchFunction(cache.schema, name, argNames, body);
   }
   const candidates = cache.functions.get(name) ?? [];
   const given = new Set(argNames);
@@ -93,7 +93,7 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     );
   }
-  throw noSuchFunction(name, argNames, body);
+  throw noSuchFunction(cache.schema, name, argNames, body);
 }
 
 /**

@@ -44,8 +44,13 @@ export function invalidJson(details: string | null = null): RestError {
   return invalidBody('Empty or invalid json', details);
 }
 
-export function unknownTable(name: string): RestError {
-  return new SchemaCacheError(404, 'PGRST205', `Could not find the table 'public.${name}' in the schema cache`);
+export function unknownTable(name: string, schema = 'public'): RestError {
+  return new SchemaCacheError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
+}
+
+/** PGRST106: a profile header names a schema outside `[api] schemas` (PostgREST 13+'s wording). */
+export function unacceptableSchema(schema: string, exposed: readonly string[]): RestError {
+  return new ApiRequestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
 }
 
 export function unknownColumn(table: string, column: string): RestError {

@@ -5,13 +5,14 @@
 //   response.ts    its result row rendered as status, headers and body
 // errors.ts holds the error type of each stage (PostgREST's catalogue: PGRST1xx, 2xx, 3xx, Postgres').
 import type {Platform, ServiceHandler} from '../platform';
-import {apiRequest, targetOf, uriTooLong, type ApiRequest} from './apiRequest';
+import {apiRequest, negotiateProfile, targetOf, uriTooLong, type ApiRequest, type Profile} from './apiRequest';
 import {PgError, errorResponse, toRestError} from './errors';
 import {cacheFor, plan, routineArgNames, type ReadPlan} from './plan';
 import {callStatement, mutateStatement, plannedCountStatement, plannedRows, readStatement, type QueryOptions} from './query';
 import {callResponse, infoResponse, mutateResponse, resultCheck, readResponse} from './response';
 import {callerFor, headersJson, setupParams, type Caller} from './role';
 import {Runner, type ResultRow, type Statement} from './runner';
+import {unloadedSchema} from './schemaCache';
 import {SchemaStore} from './schemaStore';
 
 /** Compiled reads by request shape; values are part of the key, so the bind list is reusable. */
@@ -37,6 +38,12 @@ function readKey(req: ApiRequest, name: string): string {
   return `${name}?${req.search}|${req.preferences.count ?? ''}|${req.range ?? ''}|${req.media.kind}${req.media.stripNulls ? '-' : ''}`;
 }
 
+/** A negotiated profile is named on the answer, as PostgREST's Content-Profile header. */
+function withProfile(response: Response, profile: Profile | null): Response {
+  if (profile?.negotiated) response.headers.set('content-profile', profile.schema);
+  return response;
+}
+
 export function createRestService(platform: Platform): ServiceHandler {
   const schema = new SchemaStore(platform.db);
   const readCache = new SqlCache();
@@ -47,6 +54,7 @@ export function createRestService(platform: Platform): ServiceHandler {
     const tooLong = uriTooLong(ctx.url);
     if (tooLong) return tooLong;
     let role = 'anon';
+    let profile: Profile | null = null;
     try {
       const caller: Caller = await callerFor(request, ctx.url, platform.keys);
       role = caller.role;
@@ -55,7 +63,9 @@ export function createRestService(platform: Platform): ServiceHandler {
         throw new PgError(role === 'anon' ? 401 : 403, '42501', `permission denied to set role "${caller.role}"`);
       }
       const target = targetOf(ctx.path);
-      cache = await cacheFor(schema, cache, target);
+      // The profile is read first, as PostgREST's ApiRequest does: an unexposed schema is refused before anything else.
+      profile = negotiateProfile(request.method, request.headers, platform.config.apiSchemas);
+      cache = profile.schema === 'public' ? await cacheFor(schema, cache, target) : unloadedSchema(cache, profile.schema);
       const version = schema.version;
       // pgrst.db_tx_end: commit (PostgREST's default) or rollback, and whether Prefer: tx= may override it.
       const txEnd = cache.settings.get('db_tx_end') ?? 'commit';
@@ -80,28 +90,28 @@ export function createRestService(platform: Platform): ServiceHandler {
           const explained = await run(true, plannedCountStatement(planned, options));
           row.total = plannedRows(explained);
         }
-        return readResponse(req, row);
+        return withProfile(readResponse(req, row), profile);
       }
       if (req.action === 'read' && target.kind === 'table') {
         // Reads repeat: their compiled statement is reused while the schema is unchanged.
-        const key = readKey(req, target.name);
+        const key = `${cache.schema}.${readKey(req, target.name)}`;
         let statement = readCache.get(version, key);
         if (!statement) {
           statement = readStatement(req, plan(req, cache) as ReadPlan, options);
           readCache.set(key, statement);
         }
-        return readResponse(req, await run(true, statement));
+        return withProfile(readResponse(req, await run(true, statement)), profile);
       }
       const planned = plan(req, cache);
       switch (planned.kind) {
         case 'info':
-          return infoResponse();
+          return withProfile(infoResponse(), profile);
         case 'read':
-          return readResponse(req, await run(true, readStatement(req, planned, options)));
+          return withProfile(readResponse(req, await run(true, readStatement(req, planned, options))), profile);
         case 'mutate':
-          return mutateResponse(req, planned, await run(false, mutateStatement(req, planned, options), resultCheck(req, planned)));
+          return withProfile(mutateResponse(req, planned, await run(false, mutateStatement(req, planned, options), resultCheck(req, planned))), profile);
         case 'call':
-          return callResponse(req, planned, await run(planned.readOnly, callStatement(req, planned, options), resultCheck(req, planned)));
+          return withProfile(callResponse(req, planned, await run(planned.readOnly, callStatement(req, planned, options), resultCheck(req, planned))), profile);
       }
     } catch (error) {
       return errorResponse(toRestError(error, role));

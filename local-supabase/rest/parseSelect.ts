@@ -1,4 +1,4 @@
-import {ApiRequestError, parseError, type RestError} from './errors';
+import {parseError, type RestError} from './errors';
 
 export interface JsonPathStep {
   /** `->` keeps JSON, `->>` yields text. */
@@ -6,12 +6,23 @@ export interface JsonPathStep {
   key: string;
 }
 
+export type AggregateName = 'count' | 'sum' | 'avg' | 'max' | 'min';
+
+/** `amount.sum()::int`: the function applied to the field, and the cast of its result. */
+export interface Aggregate {
+  fn: AggregateName;
+  cast: string | null;
+}
+
 export interface FieldItem {
   kind: 'field';
+  /** The column; empty for `count()`, which counts rows. */
   name: string;
   alias: string | null;
   path: JsonPathStep[];
+  /** The cast of the column (before an aggregate is applied). */
   cast: string | null;
+  aggregate: Aggregate | null;
 }
 
 export interface StarItem {
@@ -104,7 +115,18 @@ export class Cursor {
   }
 }
 
-const AGGREGATES = new Set(['count', 'sum', 'avg', 'max', 'min']);
+const AGGREGATES: ReadonlySet<string> = new Set<AggregateName>(['count', 'sum', 'avg', 'max', 'min']);
+
+/** `::type` after a field or an aggregate; the name is resolved against the catalogue in plan.ts. */
+function parseCast(cur: Cursor): string | null {
+  if (!cur.startsWith('::')) return null;
+  cur.pos += 2;
+  const start = cur.pos;
+  while (!cur.done && CAST_NAME.test(cur.peek())) cur.pos += 1;
+  if (cur.pos === start) throw cur.fail('cast type');
+  if (cur.startsWith('[]')) cur.pos += 2;
+  return cur.input.slice(start, cur.pos);
+}
 
 /**
  * Bounds on one select, all levels together. Planning grows with the number of embeds before any
@@ -164,8 +186,11 @@ function parseItem(cur: Cursor, budget: Budget): SelectItem {
       else if (hint === null) hint = word;
       else throw cur.fail('"inner" or "left"');
     }
-    if (name === 'count' && cur.startsWith('()')) {
-      throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (name === 'count' && cur.startsWith('()') && hint === null) {
+      // `count()`: the row count, PostgREST's one aggregate without a column.
+      spend(cur, budget, false, start);
+      cur.pos += 2;
+      return {kind: 'field', name: '', alias, path: [], cast: null, aggregate: {fn: 'count', cast: parseCast(cur)}};
     }
     spend(cur, budget, true, start);
     cur.expect('(');
@@ -176,26 +201,21 @@ function parseItem(cur: Cursor, budget: Budget): SelectItem {
   if (spread) throw cur.fail('"("');
   spend(cur, budget, false, start);
   const path = cur.jsonPath();
+  const cast = parseCast(cur);
+  let aggregate: Aggregate | null = null;
   if (cur.peek() === '.') {
+    // PostgREST's grammar: field[::cast].aggregate()[::cast]
     const save = cur.pos;
     cur.pos += 1;
     const fn = cur.done ? '' : cur.name();
-    if (AGGREGATES.has(fn) && cur.startsWith('()')) {
-      throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    if (!AGGREGATES.has(fn) || !cur.startsWith('()')) {
+      cur.pos = save;
+      throw cur.fail('"," or ")" or end of input');
     }
-    cur.pos = save;
-    throw cur.fail('"," or ")" or end of input');
-  }
-  let cast: string | null = null;
-  if (cur.startsWith('::')) {
     cur.pos += 2;
-    const start = cur.pos;
-    while (!cur.done && CAST_NAME.test(cur.peek())) cur.pos += 1;
-    if (cur.pos === start) throw cur.fail('cast type');
-    if (cur.startsWith('[]')) cur.pos += 2;
-    cast = cur.input.slice(start, cur.pos);
+    aggregate = {fn: fn as AggregateName, cast: parseCast(cur)};
   }
-  return {kind: 'field', name, alias, path, cast};
+  return {kind: 'field', name, alias, path, cast, aggregate};
 }
 
 function parseList(cur: Cursor, budget: Budget): SelectItem[] {

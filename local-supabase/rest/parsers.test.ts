@@ -31,11 +31,11 @@ describe('parseSelect', () => {
 
   it('reads columns, aliases, casts, JSON paths and nested embeds', () => {
     expect(parseSelect('id, name:full_name, id::text, meta->>lang, data->tags->0')).toEqual([
-      {kind: 'field', name: 'id', alias: null, path: [], cast: null},
-      {kind: 'field', name: 'full_name', alias: 'name', path: [], cast: null},
-      {kind: 'field', name: 'id', alias: null, path: [], cast: 'text'},
-      {kind: 'field', name: 'meta', alias: null, path: [{arrow: '->>', key: 'lang'}], cast: null},
-      {kind: 'field', name: 'data', alias: null, path: [{arrow: '->', key: 'tags'}, {arrow: '->', key: '0'}], cast: null},
+      {kind: 'field', name: 'id', alias: null, path: [], cast: null, aggregate: null},
+      {kind: 'field', name: 'full_name', alias: 'name', path: [], cast: null, aggregate: null},
+      {kind: 'field', name: 'id', alias: null, path: [], cast: 'text', aggregate: null},
+      {kind: 'field', name: 'meta', alias: null, path: [{arrow: '->>', key: 'lang'}], cast: null, aggregate: null},
+      {kind: 'field', name: 'data', alias: null, path: [{arrow: '->', key: 'tags'}, {arrow: '->', key: '0'}], cast: null, aggregate: null},
     ]);
     expect(parseSelect('*,c:courses!courses_fk!inner(slug,lessons(*)),...author(name)')).toEqual([
       {kind: 'star'},
@@ -47,11 +47,11 @@ describe('parseSelect', () => {
         inner: true,
         spread: false,
         children: [
-          {kind: 'field', name: 'slug', alias: null, path: [], cast: null},
+          {kind: 'field', name: 'slug', alias: null, path: [], cast: null, aggregate: null},
           {kind: 'embed', relation: 'lessons', alias: null, hint: null, inner: false, spread: false, children: [{kind: 'star'}]},
         ],
       },
-      {kind: 'embed', relation: 'author', alias: null, hint: null, inner: false, spread: true, children: [{kind: 'field', name: 'name', alias: null, path: [], cast: null}]},
+      {kind: 'embed', relation: 'author', alias: null, hint: null, inner: false, spread: true, children: [{kind: 'field', name: 'name', alias: null, path: [], cast: null, aggregate: null}]},
     ]);
     expect(parseSelect('"with space",x')[0]).toMatchObject({name: 'with space'});
     expect(parseSelect('')).toEqual([{kind: 'star'}]);
@@ -64,7 +64,20 @@ describe('parseSelect', () => {
     expect(error.message).toBe('"failed to parse select parameter (id,lessons(slug)" (line 1, column 16)');
     expect(parseFailure(() => parseSelect('id,,x')).code).toBe('PGRST100');
     expect(parseFailure(() => parseSelect('id::text;drop')).code).toBe('PGRST100');
-    expect(parseFailure(() => parseSelect('count()')).code).toBe('PGRST123');
+    expect(parseFailure(() => parseSelect('amount.median()')).code).toBe('PGRST100');
+  });
+
+  it('reads aggregates as PostgREST\'s grammar has them: field[::cast].fn()[::cast], and count()', () => {
+    expect(parseSelect('count()')).toEqual([{kind: 'field', name: '', alias: null, path: [], cast: null, aggregate: {fn: 'count', cast: null}}]);
+    expect(parseSelect('n:count()::text')[0]).toMatchObject({alias: 'n', aggregate: {fn: 'count', cast: 'text'}});
+    expect(parseSelect('total:amount::int.sum()::text')[0]).toMatchObject({
+      name: 'amount',
+      alias: 'total',
+      cast: 'int',
+      aggregate: {fn: 'sum', cast: 'text'},
+    });
+    expect(parseSelect('meta->>n.max()')[0]).toMatchObject({name: 'meta', path: [{arrow: '->>', key: 'n'}], aggregate: {fn: 'max'}});
+    expect(parseSelect('rel(count)')[0]).toMatchObject({kind: 'embed', children: [{kind: 'field', name: 'count', aggregate: null}]});
   });
 });
 

@@ -61,7 +61,7 @@ export function routineArgNames(cache: SchemaCache, name: string): Set<string> {
 
 function tableOf(cache: SchemaCache, name: string): Table {
   const table = cache.tables.get(name);
-  if (!table) throw unknownTable(name);
+  if (!table) throw unknownTable(name, cache.schema);
   return table;
 }
 

@@ -1,6 +1,6 @@
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {JsonPathStep} from './parseSelect';
-import {columnOf, type EmbedNode, type ReadNode} from './readPlan';
+import {columnOf, isAggregated, type EmbedNode, type ReadNode} from './readPlan';
 import {Params, arrayLiteral, ident} from './sql';
 
 const TEXT = '"pg_catalog"."text"';
@@ -106,29 +106,46 @@ function orderSql(node: ReadNode, terms: OrderTerm[], params: Params): string {
     .join(', ');
 }
 
-/** Output columns of a node: `[expression, output name]`. */
-function selectList(node: ReadNode, params: Params): [string, string][] {
-  const out: [string, string][] = [];
+/** An output column of a node; `aggregated` ones are left out of its GROUP BY. */
+type OutputColumn = [sql: string, name: string, aggregated?: boolean];
+
+/** Output columns of a node: `[expression, output name, aggregated]`. */
+function selectList(node: ReadNode, params: Params): OutputColumn[] {
+  const out: OutputColumn[] = [];
   for (const item of node.fields) {
     if (item.kind === 'star') {
       for (const col of node.table.columns) out.push([`${ident(node.alias)}.${ident(col.name)}`, col.name]);
       continue;
     }
-    let {sql} = operand(node, item.name, item.path, params);
-    // plan.ts replaced the requested cast with the catalogue's quoted type name.
+    const {aggregate} = item;
+    let sql = item.name === '' ? '*' : operand(node, item.name, item.path, params).sql;
+    // plan.ts replaced the requested casts with the catalogue's quoted type names.
     if (item.cast) sql = `(${sql})::${item.cast}`;
-    const name = item.alias ?? (item.path.length > 0 ? (item.path[item.path.length - 1] as JsonPathStep).key : item.name);
-    out.push([sql, name]);
+    if (aggregate) {
+      sql = `${aggregate.fn}(${sql})`;
+      if (aggregate.cast) sql = `(${sql})::${aggregate.cast}`;
+    }
+    // PostgREST names an aggregate after its function unless aliased (`count`, `sum`, …).
+    const name = item.alias ?? (aggregate ? aggregate.fn : item.path.length > 0 ? (item.path[item.path.length - 1] as JsonPathStep).key : item.name);
+    out.push([sql, name, aggregate !== null]);
   }
+  // Grouped rows need embeds they can be grouped by: jsonb has equality, json has not.
+  const json = isAggregated(node) ? 'jsonb' : 'json';
   for (const embed of node.embeds) {
     if (embed.hidden) continue;
     const j = ident(embed.joinAlias);
     if (embed.spread) {
       for (const [, name] of selectList(embed, new Params(params.style))) out.push([`${j}.${ident(name)}`, name]);
-    } else if (embed.toOne) out.push([`${j}.body`, embed.name]);
-    else out.push([`coalesce(${j}.body, '[]'::json)`, embed.name]);
+    } else if (embed.toOne) out.push([json === 'json' ? `${j}.body` : `${j}.body::jsonb`, embed.name]);
+    else out.push([`coalesce(${j}.body, '[]'::json)${json === 'json' ? '' : '::jsonb'}`, embed.name]);
   }
   return out;
+}
+
+/** GROUP BY the output columns that are not aggregates, by position, as PostgREST groups them. */
+function groupBySql(columns: OutputColumn[]): string {
+  const positions = columns.flatMap(([, , aggregated], i) => (aggregated ? [] : [String(i + 1)]));
+  return positions.length ? ` group by ${positions.join(', ')}` : '';
 }
 
 /** A node's own horizontal filters (also the WHERE of PATCH and DELETE). */
@@ -186,6 +203,9 @@ function joinConditions(parent: ReadNode, embed: EmbedNode): string[] {
 }
 
 export function nodeSql(node: ReadNode, params: Params, options: NodeSqlOptions, parent?: ReadNode): string {
+  const grouped = isAggregated(node);
+  // Grouped rows are counted as groups: the count runs over the whole grouped select.
+  if (grouped && options.countOnly) options = {...options, countOnly: false};
   const where: string[] = parent ? joinConditions(parent, node as EmbedNode) : [];
   const isRoot = !parent;
   if (!(isRoot && options.skipRootFilters)) where.push(...filterSql(node, params));
@@ -202,7 +222,7 @@ export function nodeSql(node: ReadNode, params: Params, options: NodeSqlOptions,
   if (options.countOnly) return `select 1 from ${from}${joins.length ? ` ${joins.join(' ')}` : ''}${whereSql}`;
   const columns = selectList(node, params);
   const list = columns.length ? columns.map(([expr, name]) => `${expr} as ${ident(name)}`).join(', ') : '';
-  let sql = `select ${list} from ${from}${joins.length ? ` ${joins.join(' ')}` : ''}${whereSql}`;
+  let sql = `select ${list} from ${from}${joins.length ? ` ${joins.join(' ')}` : ''}${whereSql}${grouped ? groupBySql(columns) : ''}`;
   if (node.order.length) sql += ` order by ${orderSql(node, node.order, params)}`;
   const limit = isRoot && options.maxRows !== null ? Math.min(node.limit ?? options.maxRows, options.maxRows) : node.limit;
   if (limit !== null) sql += ` limit ${limit}`;

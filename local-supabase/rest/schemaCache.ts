@@ -58,6 +58,8 @@ export interface DbFunction {
 }
 
 export interface SchemaCache {
+  /** The exposed schema these tables and functions are in (what errors name them by). */
+  schema: string;
   tables: Map<string, Table>;
   foreignKeys: ForeignKey[];
   functions: Map<string, DbFunction[]>;
@@ -236,6 +238,7 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     await db.query<{name: string; value: string}>(PGRST_SETTINGS_SQL),
   ];
   const cache: SchemaCache = {
+    schema: 'public',
     tables: new Map(),
     foreignKeys: [],
     functions: new Map(),
@@ -405,4 +408,13 @@ function manyToMany(cache: SchemaCache, parent: string, child: string): Relation
     }
   }
   return found;
+}
+
+/**
+ * Another schema of `[api] schemas` (e.g. graphql_public), chosen by a profile header. Only
+ * `public` is loaded, so it is served as a schema holding no tables or functions: every request
+ * to it answers PostgREST's not-found error, naming it.
+ */
+export function unloadedSchema(cache: SchemaCache, schema: string): SchemaCache {
+  return {...cache, schema, tables: new Map(), foreignKeys: [], functions: new Map()};
 }

@@ -492,11 +492,60 @@ describe('role settings set by migrations', () => {
     expect(res.status).toBe(200);
     expect(res.json).toBe('8s');
   });
+});
 
-  it('pgrst.db_aggregates_enabled may be set, but aggregates stay refused with PostgREST\'s PGRST123', async () => {
-    const res = await f.rest('/conf_docs?select=count()', {key: 'anon'});
-    expect(res.status).toBe(400);
-    expect(res.json).toMatchObject({code: 'PGRST123', message: 'Use of aggregate functions is not allowed'});
+describe('aggregate functions (pgrst.db_aggregates_enabled = true, set by a migration)', () => {
+  it('count() counts the rows; with other fields it counts per group of them', async () => {
+    const all = await f.rest('/conf_roles?select=count()', {key: 'anon'});
+    expect(all.status).toBe(200);
+    expect(all.json).toEqual([{count: 3}]);
+    const perFilm = await f.rest('/conf_roles?select=film_id,count()&order=film_id', {key: 'anon'});
+    expect(perFilm.json).toEqual([
+      {film_id: 1, count: 2},
+      {film_id: 2, count: 1},
+    ]);
+  });
+
+  it('sum, avg, max and min take a column, are named after the function unless aliased, and their result may be cast', async () => {
+    const res = await f.rest('/conf_roles?select=film_id,total:actor_id.sum(),actor_id.max(),actor_id.min(),actor_id.avg()::int&order=film_id');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      {film_id: 1, total: 3, max: 2, min: 1, avg: 2},
+      {film_id: 2, total: 2, max: 2, min: 2, avg: 2},
+    ]);
+  });
+
+  it('the column may be cast before the aggregate is applied', async () => {
+    const res = await f.rest('/conf_roles?select=character::text.max()');
+    expect(res.json).toEqual([{max: 'Villain'}]);
+    const text = await f.rest('/conf_roles?select=actor_id::text.max()');
+    expect(text.json).toEqual([{max: '2'}]);
+  });
+
+  it('inside an embed, the aggregate is per parent row', async () => {
+    const res = await f.rest('/conf_actors?select=name,conf_roles(count(),film_id.max())&order=id');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual([
+      {name: 'Ann', conf_roles: [{count: 1, max: 1}]},
+      {name: 'Bob', conf_roles: [{count: 2, max: 2}]},
+      // Aggregates without groups answer one row even over no rows, as SQL (and PostgREST) do.
+      {name: 'Cid', conf_roles: [{count: 0, max: null}]},
+    ]);
+  });
+
+  it('a to-one embed beside an aggregate is one of the groups', async () => {
+    const res = await f.rest('/conf_roles?select=count(),conf_actors(name)');
+    expect(res.status).toBe(200);
+    const rows = (res.json as {count: number; conf_actors: {name: string}}[]).sort((a, b) => a.conf_actors.name.localeCompare(b.conf_actors.name));
+    expect(rows).toEqual([
+      {count: 1, conf_actors: {name: 'Ann'}},
+      {count: 2, conf_actors: {name: 'Bob'}},
+    ]);
+  });
+
+  it('Prefer: count=exact counts the groups', async () => {
+    const res = await f.rest('/conf_roles?select=film_id,count()', {headers: {prefer: 'count=exact'}});
+    expect(res.headers.get('content-range')).toBe('0-1/2');
   });
 });
 
