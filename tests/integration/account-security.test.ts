@@ -121,6 +121,33 @@ describe('secure e-mail change (double_confirm_changes = true)', () => {
   });
 });
 
+describe('e-mail change by code (issue #26)', () => {
+  const codeIn = (text: string) => /code: (\d{6})/.exec(text)?.[1] ?? '';
+
+  it('takes the code of each mail for its own address: a wrong one or a swapped address is refused, the first answers GoTrue\'s message, the second moves the account', async () => {
+    const {client, email, user} = await signedInUser();
+    const newEmail = uniqueEmail('bycode');
+    expect((await client.auth.updateUser({email: newEmail})).error).toBeNull();
+    const toNew = codeIn((await latestMail(newEmail)).text);
+    const toOld = codeIn((await latestMail(email)).text);
+    expect(toNew).toMatch(/^\d{6}$/);
+    expect(toOld).toMatch(/^\d{6}$/);
+
+    const swapped = await anonClient().auth.verifyOtp({email, token: toNew, type: 'email_change'});
+    expect(swapped.error).toMatchObject({code: 'otp_expired', status: 403, message: 'Token has expired or is invalid'});
+
+    const first = await client.auth.verifyOtp({email: newEmail, token: toNew, type: 'email_change'});
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    expect((await serviceClient().auth.admin.getUserById(user.id)).data.user?.email).toBe(email);
+
+    const second = await client.auth.verifyOtp({email, token: toOld, type: 'email_change'});
+    expect(second.error).toBeNull();
+    expect(second.data.session?.user.email).toBe(newEmail);
+    expect((await serviceClient().auth.admin.getUserById(user.id)).data.user?.email).toBe(newEmail);
+  });
+});
+
 describe('devices', () => {
   it('scope=others keeps this session and ends the rest; global ends all', async () => {
     const {client, email, password} = await signedInUser();
