@@ -1,4 +1,4 @@
-import {ApiRequestError, SchemaCacheError, unknownColumn, type RestError} from './errors';
+import {ApiRequestError, PgError, SchemaCacheError, unknownColumn, type RestError} from './errors';
 import type {FieldItem, SelectItem, StarItem} from './parseSelect';
 import type {Condition, LogicTree, OrderTerm} from './parseFilters';
 import type {ParsedQuery} from './queryParams';
@@ -244,9 +244,15 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
         `'${table.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
       );
     }
+    const name = item.alias ?? item.relation;
+    if (node.embeds.some((e) => e.name === name)) {
+      // PostgREST names an embed's join after it, so a second embed of one name fails in Postgres
+      // (42712, its issue #2529) rather than answering one JSON key twice; an alias tells them apart.
+      throw new PgError(400, '42712', `table name "${name}" specified more than once`);
+    }
     node.embeds.push({
       ...child,
-      name: item.alias ?? item.relation,
+      name,
       rel,
       toOne,
       inner: item.inner,

@@ -294,6 +294,20 @@ describe('resource embedding', () => {
     ]);
   });
 
+  it('one table embedded twice under different hints needs aliases: unaliased it is refused (400 42712), never a JSON key twice', async () => {
+    const twice = await f.rest('/conf_orders?select=id,conf_addresses!conf_orders_billing_fk(city),conf_addresses!conf_orders_shipping_fk(city)');
+    expect(twice.status).toBe(400);
+    expect(twice.json).toMatchObject({code: '42712', message: 'table name "conf_addresses" specified more than once'});
+    const aliased = await f.rest(
+      '/conf_orders?select=id,billing:conf_addresses!conf_orders_billing_fk(city),shipping:conf_addresses!conf_orders_shipping_fk(city)&order=id',
+    );
+    expect(aliased.status).toBe(200);
+    expect(aliased.json).toEqual([
+      {id: 10, billing: {city: 'Oslo'}, shipping: {city: 'Lima'}},
+      {id: 11, billing: {city: 'Lima'}, shipping: {city: 'Lima'}},
+    ]);
+  });
+
   it('spread on a to-one embed flattens its columns; on a to-many embed it is PGRST119', async () => {
     const spread = await f.rest('/conf_orders?select=id,...conf_addresses!billing_id(billing_city:city)&order=id');
     expect(spread.json).toEqual([
