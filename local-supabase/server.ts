@@ -14,6 +14,8 @@ import {createApiServer, type Services} from './http/server';
 import {createAuthService} from './auth/index';
 import {createRestService} from './rest/index';
 import {createFunctionsHost} from './functions/host';
+import {startMailDrain, type MailDrain} from './functions/mailDrain';
+import {startSmtpSink, type SmtpSink} from './functions/smtpSink';
 import {createPayPalSim} from './paypal-sim/index';
 import {writeCredentials} from './paypal-sim/credentials';
 import type {Platform, ServiceHandler} from './platform';
@@ -73,7 +75,12 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
   const mailbox = createMailboxServer(mail);
   let server: http.Server | undefined;
   let platform: Platform;
+  // The functions' SMTP server (send-mail delivers into the mailbox through it) and the local
+  // stand-in for the hosted cron job that runs send-mail.
+  let smtpSink: SmtpSink | undefined;
+  let mailDrain: MailDrain | undefined;
   try {
+    smtpSink = await startSmtpSink((outgoing) => mail.send(outgoing));
     const mailPort = await listen(mailbox, config.mailboxPort, config.host);
     const resolved: LocalSupabaseConfig = {...config, mailboxPort: mailPort};
     // Services need the bound API port (issuer, e-mail links) before they exist, so the server
@@ -104,8 +111,11 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     platform = partial;
     services.auth = createAuthService(platform);
     services.rest = createRestService(platform);
-    services.functions = createFunctionsHost(platform);
+    mailDrain = startMailDrain({url: platform.apiUrl, secretKey: platform.keys.secretKey});
+    services.functions = createFunctionsHost(platform, {smtp: smtpSink, afterWrite: mailDrain.nudge});
   } catch (error) {
+    mailDrain?.stop();
+    await smtpSink?.close();
     if (server) await close(server);
     await close(mailbox);
     await db.close();
@@ -128,7 +138,8 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     status,
     stop() {
       stopping ??= (async () => {
-        await Promise.all([close(server as http.Server), close(mailbox)]);
+        mailDrain?.stop();
+        await Promise.all([close(server as http.Server), close(mailbox), smtpSink?.close()]);
         await db.close();
       })();
       return stopping;

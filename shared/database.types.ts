@@ -402,6 +402,48 @@ export type Database = {
           },
         ]
       }
+      mail_outbox: {
+        Row: {
+          attempts: number
+          created_at: string
+          dedupe_key: string
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          recipient: string
+          sent_at: string | null
+          user_id: string | null
+          variables: Json
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          dedupe_key: string
+          id?: number
+          kind: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient: string
+          sent_at?: string | null
+          user_id?: string | null
+          variables?: Json
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          dedupe_key?: string
+          id?: number
+          kind?: string
+          last_error?: string | null
+          next_attempt_at?: string
+          recipient?: string
+          sent_at?: string | null
+          user_id?: string | null
+          variables?: Json
+        }
+        Relationships: []
+      }
       paypal_webhook_events: {
         Row: {
           event_id: string
@@ -441,6 +483,7 @@ export type Database = {
           duplicate_of: string | null
           first_sale_id: string | null
           granted: unknown | null
+          held_at: string | null
           paypal_plan_id: string
           paypal_status: string
           paypal_subscription_id: string
@@ -461,6 +504,7 @@ export type Database = {
           duplicate_of?: string | null
           first_sale_id?: string | null
           granted?: unknown | null
+          held_at?: string | null
           paypal_plan_id: string
           paypal_status?: string
           paypal_subscription_id: string
@@ -481,6 +525,7 @@ export type Database = {
           duplicate_of?: string | null
           first_sale_id?: string | null
           granted?: unknown | null
+          held_at?: string | null
           paypal_plan_id?: string
           paypal_status?: string
           paypal_subscription_id?: string
@@ -722,6 +767,25 @@ export type Database = {
         Args: { p_end: string; p_start: string; p_subscription_id: string }
         Returns: Json
       }
+      admin_certificates: {
+        Args: {
+          p_limit?: number
+          p_offset?: number
+          p_query?: string
+          p_status?: string
+        }
+        Returns: {
+          code: string
+          full_name: string
+          user_email: string
+          course_title: string
+          issued_at: string
+          revoked_at: string
+          revoked_reason: string
+          total_count: number
+        }[]
+      }
+      admin_search_pattern: { Args: { p_text: string }; Returns: string }
       admin_transactions: {
         Args: never
         Returns: {
@@ -736,13 +800,63 @@ export type Database = {
           created_at: string
         }[]
       }
+      admin_transactions_page: {
+        Args: {
+          p_from?: string
+          p_limit?: number
+          p_offset?: number
+          p_query?: string
+          p_status?: string
+          p_to?: string
+          p_type?: string
+        }
+        Returns: {
+          id: string
+          user_id: string
+          user_email: string
+          user_name: string
+          transaction_type: string
+          amount: number
+          currency: string
+          status: string
+          paypal_subscription_id: string
+          created_at: string
+          total_count: number
+          total_revenue: number
+          total_refunded: number
+          total_failed: number
+        }[]
+      }
       apply_paypal_event: { Args: { p_event: Json }; Returns: string }
+      can_resume_subscription: { Args: never; Returns: boolean }
       certificate_checks: {
         Args: { p_course_id: number; p_until: string; p_user: string }
         Returns: Json
       }
       check_discount_code: { Args: { p_code: string }; Returns: Json }
       checkout_hold: { Args: never; Returns: unknown }
+      claim_mail_batch: {
+        Args: { p_limit?: number }
+        Returns: {
+          attempts: number
+          created_at: string
+          dedupe_key: string
+          id: number
+          kind: string
+          last_error: string | null
+          next_attempt_at: string
+          recipient: string
+          sent_at: string | null
+          user_id: string | null
+          variables: Json
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "mail_outbox"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       course_completion_percentage: {
         Args: { p_course_id: number; p_user_id: string }
         Returns: number
@@ -755,6 +869,7 @@ export type Database = {
         Args: { p_subscription_id: string }
         Returns: boolean
       }
+      enqueue_renewal_reminders: { Args: never; Returns: number }
       forget_payer_data: {
         Args: { p_subscription_ids: string[] }
         Returns: undefined
@@ -766,6 +881,11 @@ export type Database = {
       get_premium_lesson: {
         Args: { p_course_slug: string; p_lesson_slug: string }
         Returns: Json
+      }
+      held_subscriptions_ended: { Args: never; Returns: string[] }
+      hold_subscription: {
+        Args: { p_subscription_id: string }
+        Returns: boolean
       }
       is_admin: { Args: never; Returns: boolean }
       is_premium: { Args: { p_user_id?: string }; Returns: boolean }
@@ -829,6 +949,22 @@ export type Database = {
         Returns: string
       }
       latest_sale_id: { Args: { p_subscription_id: string }; Returns: string }
+      mail_enqueue: {
+        Args: {
+          p_dedupe_key: string
+          p_kind: string
+          p_recipient: string
+          p_user: string
+          p_variables: Json
+        }
+        Returns: undefined
+      }
+      mail_renewal_reminder_days: { Args: never; Returns: number }
+      mark_mail_failed: {
+        Args: { p_error: string; p_id: number }
+        Returns: undefined
+      }
+      mark_mail_sent: { Args: { p_id: number }; Returns: undefined }
       mark_subscription_cancelled: {
         Args: { p_subscription_id: string }
         Returns: undefined
@@ -873,6 +1009,11 @@ export type Database = {
         Returns: boolean
       }
       request_client_address: { Args: never; Returns: string }
+      resumable_subscription: { Args: { p_user: string }; Returns: string }
+      resume_held_subscription: {
+        Args: { p_subscription_id: string }
+        Returns: boolean
+      }
       revoke_certificate: {
         Args: { p_code: string; p_reason?: string }
         Returns: Json
@@ -935,6 +1076,7 @@ export type Database = {
           status: string
           pass_mark: number
           checks: Json
+          revoked_at: string
         }[]
       }
     }

@@ -23,7 +23,14 @@ function text(body: string, status: number): Response {
 /** The Edge Runtime's JSON answers carry no charset. */
 const EDGE_JSON = {'content-type': 'application/json'};
 
-export function createFunctionsHost(platform: Platform): ServiceHandler {
+export interface FunctionsHostOptions {
+  /** local-supabase's SMTP listener, given to the functions as SMTP_HOST/SMTP_PORT (smtpSink.ts). */
+  smtp?: {host: string; port: number};
+  /** Called after a function other than send-mail has answered a write (mailDrain.ts's nudge). */
+  afterWrite?: () => void;
+}
+
+export function createFunctionsHost(platform: Platform, options: FunctionsHostOptions = {}): ServiceHandler {
   const functionsDir = path.join(platform.config.supabaseDir, 'functions');
   const verifyJwt = platform.config.functionsVerifyJwt;
   const loaded = new Map<string, Promise<FunctionHandler>>();
@@ -37,6 +44,7 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
     SUPABASE_SECRET_KEYS: JSON.stringify({default: keys.secretKey}),
     ...(keys.legacyKeysEnabled ? {SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey} : {}),
     SITE_URL: platform.config.auth.siteUrl,
+    ...(options.smtp ? {SMTP_HOST: options.smtp.host, SMTP_PORT: String(options.smtp.port)} : {}),
     ...platform.config.functionEnv,
   };
   let envFor: {jwks: string; env: FunctionEnv} | undefined;
@@ -84,7 +92,9 @@ export function createFunctionsHost(platform: Platform): ServiceHandler {
       return json({code: 'BOOT_ERROR', message: 'Function failed to start (please check logs)'}, 503, EDGE_JSON);
     }
     try {
-      return await handler(request, currentEnv());
+      const response = await handler(request, currentEnv());
+      if (options.afterWrite && name !== 'send-mail' && request.method === 'POST') options.afterWrite();
+      return response;
     } catch (error) {
       console.error(`[functions] ${name} threw`, error);
       return json({code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)'}, 500, EDGE_JSON);

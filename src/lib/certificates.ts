@@ -5,40 +5,13 @@
 // plugin that writes the 404 page's redirect (plugins/certificate-links) uses it too.
 import {SITE_TITLE} from '../config/site';
 import {formatLongDate} from './longDate';
+import {CERTIFICATE_CODE_PARAM} from '../../shared/certificateAddress';
 
 /** Certificate codes are 32 lower-case hex digits. */
 export const CERTIFICATE_CODE = /^[0-9a-f]{32}$/;
 
-/**
- * The verification page, with the code in the query: `/certificates/?code=<code>`.
- *
- * Why this shape: codes are unbounded, so the build cannot write a page per certificate, and an
- * address with the code in the path (`/certificates/<code>`) has no file behind it: every plain
- * static host (and `docusaurus serve`) answers it with 404.html and HTTP 404, and link previews
- * and crawlers see "Page Not Found". The query string never takes part in finding the file, so
- * this address is build/certificates/index.html on any host, with HTTP 200 and its own title,
- * and the page reads the code in the browser. The trailing slash names that file directly: a
- * host that would redirect `/certificates` to `/certificates/` first cannot drop the code.
- */
-export const CERTIFICATE_PAGE = '/certificates/';
-const CODE_PARAM = 'code';
-
-/** The verification address inside the site (for links; Docusaurus's Link adds the base URL). */
-export function certificatePath(code: string): string {
-  return `${CERTIFICATE_PAGE}?${new URLSearchParams({[CODE_PARAM]: code}).toString()}`;
-}
-
-/** The site's public address as docusaurus.config.ts has it (`url` from SITE_URL, `baseUrl`). */
-export interface SiteAddress {
-  url: string;
-  baseUrl: string;
-}
-
-/** The absolute verification URL, on the configured site URL whatever host is showing the page. */
-export function certificateUrl(site: SiteAddress, code: string): string {
-  const base = `${site.url.replace(/\/+$/, '')}/${site.baseUrl.replace(/^\/+/, '')}`;
-  return new URL(certificatePath(code).slice(1), base.endsWith('/') ? base : `${base}/`).toString();
-}
+// The address itself lives in shared/, where the certificate-earned mail builds it too.
+export {CERTIFICATE_PAGE, certificatePath, certificateUrl, type SiteAddress} from '../../shared/certificateAddress';
 
 /**
  * The address certificates had before, `/certificates/<code>`, still printed on PNGs and saved on
@@ -55,7 +28,7 @@ export function legacyCertificateCode(pathname: string, baseUrl = '/'): string |
 /** The code in `/certificates/?code=<code>` (or an old `/certificates/<code>`), or null. */
 export function codeFromLocation(pathname: string, search: string): string | null {
   const fromPath = /^\/certificates\/([^/]+)\/?$/.exec(pathname)?.[1];
-  const raw = fromPath ? decodeURIComponent(fromPath) : new URLSearchParams(search).get(CODE_PARAM);
+  const raw = fromPath ? decodeURIComponent(fromPath) : new URLSearchParams(search).get(CERTIFICATE_CODE_PARAM);
   if (!raw) return null;
   return raw.trim().toLowerCase();
 }
