@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
-import {createConfirmedUser, navbar, signInThroughModal, uniqueEmail, useDarkMode, waitForMailLink} from './accounts';
+import {createConfirmedUser, navbar, signInThroughModal, uniqueEmail, useDarkMode, waitForMailCode, waitForMailLink} from './accounts';
 import {e2eBackend} from './backend';
 import {totp} from './totp';
 
@@ -86,19 +86,44 @@ test('e-mail change: both mailbox links, then the account and the navbar use the
   const settings = await securityTab(page, 'Ada Lovelace');
   await settings.getByLabel('New e-mail address').fill(newEmail);
   await settings.getByRole('button', {name: 'Change E-mail'}).click();
-  await expect(settings.getByRole('status').filter({hasText: `We sent confirmation links to ${newEmail}`})).toBeVisible();
+  await expect(settings.getByRole('status').filter({hasText: `We sent a link and a code to ${newEmail}`})).toBeVisible();
   await page.keyboard.press('Escape');
 
+  // The first link: GoTrue's message, and the change still waiting for the other address.
   await page.goto(await waitForMailLink(email, 'email_change'));
   await waitForHydration(page);
+  const notice = page.getByRole('status').filter({hasText: 'One of the two addresses is confirmed'});
+  await expect(notice).toContainText('Confirmation link accepted. Please proceed to confirm link sent to the other email.');
+  await expect(notice).toContainText(`The change from ${email} to ${newEmail} finishes when that link`);
+  expect(new URL(page.url()).hash).toBe('');
+  // The second: done, with the address the account now has.
   await page.goto(await waitForMailLink(newEmail, 'email_change'));
   await waitForHydration(page);
+  await expect(page.getByRole('status').filter({hasText: 'Your e-mail address has been changed'})).toContainText(`You now sign in with ${newEmail}.`);
   await navbar(page).getByRole('button', {name: 'Ada Lovelace'}).click();
   const after = page.getByRole('dialog', {name: 'Account Settings'});
   await expect(after).toContainText(newEmail);
   await after.getByRole('button', {name: 'Sign Out'}).click();
   await signInThroughModal(page, newEmail, PASSWORD);
   await expect(navbar(page).getByRole('button', {name: 'Ada Lovelace'})).toBeVisible();
+});
+
+test('e-mail change by code: each address\'s code, the status after each, then sign-in with the new address', async ({page}) => {
+  const email = uniqueEmail('old-code');
+  const newEmail = uniqueEmail('new-code');
+  await createConfirmedUser(email, PASSWORD, 'Emmy Noether');
+  await open(page);
+  await signInThroughModal(page, email, PASSWORD);
+  const settings = await securityTab(page, 'Emmy Noether');
+  await settings.getByLabel('New e-mail address').fill(newEmail);
+  await settings.getByRole('button', {name: 'Change E-mail'}).click();
+  await settings.getByLabel(`Code sent to ${newEmail}`).fill(await waitForMailCode(newEmail));
+  await settings.getByRole('button', {name: `Confirm ${newEmail}`}).click();
+  await expect(settings.getByRole('status').filter({hasText: `Confirmed from ${newEmail}. Now confirm from ${email} too`})).toBeVisible();
+  await settings.getByLabel(`Code sent to ${email}`).fill(await waitForMailCode(email));
+  await settings.getByRole('button', {name: `Confirm ${email}`}).click();
+  await expect(settings.getByRole('status').filter({hasText: `Done: your e-mail address is now ${newEmail}.`})).toBeVisible();
+  await expect(settings).toContainText(`You sign in with ${newEmail}.`);
 });
 
 test('export downloads a JSON file with the learner’s progress', async ({page}) => {

@@ -5,7 +5,7 @@ import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {expectNoAxeViolations} from './axe';
 import {SITE_PORT} from '../../playwright.config';
-import {createConfirmedUser, navbar, signInThroughModal, storageKey, storedSession, uniqueEmail, useDarkMode, waitForMailLink} from './accounts';
+import {createConfirmedUser, navbar, signInThroughModal, storageKey, storedSession, uniqueEmail, useDarkMode, waitForMailCode, waitForMailLink} from './accounts';
 
 const PASSWORD = 'Correct-Horse-42';
 
@@ -49,7 +49,7 @@ test('sign up → confirmation e-mail → link → signed in with the avatar →
   await dialog.getByLabel('Confirm Password').fill(PASSWORD);
   await dialog.getByRole('button', {name: 'Create Account'}).click();
   const sent = page.getByRole('dialog', {name: 'Check Your Email'});
-  await expect(sent).toContainText(`We sent a verification link to ${email}`);
+  await expect(sent).toContainText(`We sent a verification link and code to ${email}`);
   await expect(sent.getByRole('button', {name: 'Back to Sign In'})).toBeVisible();
 
   const link = await waitForMailLink(email, 'signup');
@@ -74,6 +74,54 @@ test('sign up → confirmation e-mail → link → signed in with the avatar →
   const problem = page.getByRole('dialog', {name: /invalid or has expired|did not sign you in/});
   await expect(problem).toBeVisible();
   await expect(problem.getByRole('button', {name: 'Send New Link'})).toBeVisible();
+});
+
+async function startSignUp(page: Page, email: string, name: string): Promise<void> {
+  await navbar(page).getByRole('button', {name: 'Sign Up'}).click();
+  const dialog = page.getByRole('dialog', {name: 'Create Account'});
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password', {exact: true}).fill(PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(PASSWORD);
+  await dialog.getByRole('button', {name: 'Create Account'}).click();
+}
+
+test('sign up with the code typed from the mailbox: a wrong code is refused, the right one signs in', async ({page}) => {
+  const email = uniqueEmail('signup-code');
+  await open(page);
+  await startSignUp(page, email, 'Barbara McClintock');
+  const sent = page.getByRole('dialog', {name: 'Check Your Email'});
+  const code = await waitForMailCode(email);
+  await sent.getByLabel('Code from the e-mail').fill(code === '000000' ? '111111' : '000000');
+  await sent.getByRole('button', {name: 'Continue with Code'}).click();
+  await expect(sent.getByRole('alert')).toHaveText('Token has expired or is invalid');
+  await sent.getByLabel('Code from the e-mail').fill(code);
+  await sent.getByRole('button', {name: 'Continue with Code'}).click();
+  await expect(sent).toBeHidden();
+  await expect(accountButton(page, 'Barbara McClintock')).toBeVisible();
+  expect(await storedSession(page)).not.toBeNull();
+});
+
+test("Resend counts down the server's wait (page.clock), then offers Resend again", async ({page}) => {
+  await page.clock.install();
+  const email = uniqueEmail('resend');
+  await open(page);
+  await startSignUp(page, email, 'Lise Meitner');
+  const sent = page.getByRole('dialog', {name: 'Check Your Email'});
+  await waitForMailCode(email);
+  // Right after the sign-up mail, GoTrue's max_frequency (60 s) refuses another with its wait.
+  await sent.getByRole('button', {name: 'Resend E-mail'}).click();
+  const counting = sent.getByRole('button', {name: /^Resend E-mail \(\d+ s\)$/});
+  await expect(counting).toBeDisabled();
+  const seconds = Number(/\((\d+) s\)/.exec((await counting.textContent()) ?? '')?.[1]);
+  expect(seconds).toBeGreaterThan(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  const shown = async () => Number(/\((\d+) s\)/.exec((await counting.textContent()) ?? '')?.[1]);
+  await page.clock.runFor(1000);
+  await expect.poll(shown).toBeLessThan(seconds);
+  await expect(counting).toBeDisabled();
+  await page.clock.runFor(seconds * 1000);
+  await expect(sent.getByRole('button', {name: 'Resend E-mail', exact: true})).toBeEnabled();
 });
 
 test('sign in: the service message for a wrong password, then the right one with spaces and capitals in the e-mail', async ({page}) => {
@@ -138,6 +186,30 @@ test('forgot password → e-mail → /reset-password → the new password works 
   await expect(page.getByRole('heading', {name: 'This reset link is invalid or has expired'})).toBeVisible();
   await page.getByRole('button', {name: 'Send a new reset link'}).click();
   await expect(page.getByRole('dialog', {name: 'Reset Password'})).toBeVisible();
+});
+
+test('forgot password with the code from the mail → the new-password form → the new password works', async ({page}) => {
+  const email = uniqueEmail('reset-code');
+  const newPassword = 'Brand-New-Secret-8';
+  await createConfirmedUser(email, PASSWORD, 'Dorothy Hodgkin');
+  await open(page);
+  await navbar(page).getByRole('button', {name: 'Sign In'}).click();
+  await page.getByRole('dialog').getByRole('button', {name: 'Forgot your password?'}).click();
+  const dialog = page.getByRole('dialog', {name: 'Reset Password'});
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByRole('button', {name: 'Send Reset Link'}).click();
+  const sent = page.getByRole('dialog', {name: 'Check Your Email'});
+  await sent.getByLabel('Code from the e-mail').fill(await waitForMailCode(email));
+  await sent.getByRole('button', {name: 'Continue with Code'}).click();
+  await expect(page).toHaveURL(/\/reset-password/);
+  await page.getByLabel('New Password', {exact: true}).fill(newPassword);
+  await page.getByLabel('Confirm New Password').fill(newPassword);
+  await page.getByRole('button', {name: 'Update Password'}).click();
+  await expect(page.getByRole('heading', {name: 'Your password has been updated'})).toBeVisible();
+  await accountButton(page, 'Dorothy Hodgkin').click();
+  await page.getByRole('dialog', {name: 'Account Settings'}).getByRole('button', {name: 'Sign Out'}).click();
+  await signInThroughModal(page, email, newPassword);
+  await expect(accountButton(page, 'Dorothy Hodgkin')).toBeVisible();
 });
 
 test('a name edit persists across a reload; the session survives a reload and is refreshed near expiry', async ({page}) => {

@@ -48,6 +48,23 @@ export async function waitForMailLink(email: string, type: 'signup' | 'recovery'
   throw new Error(`no ${type} e-mail for ${email}`);
 }
 
+/** Waits for the newest e-mail to `email` (sent at or after `after`) that carries a 6-digit code, and returns the code. */
+export async function waitForMailCode(email: string, after = 0): Promise<string> {
+  const {mailboxUrl} = e2eBackend();
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const search = (await (await fetch(`${mailboxUrl}/api/v1/search?query=${encodeURIComponent(`to:${email}`)}`)).json()) as {messages?: MailSummary[]};
+    for (const summary of search.messages ?? []) {
+      if (after && summary.Created && Date.parse(summary.Created) < after) continue;
+      const message = (await (await fetch(`${mailboxUrl}/api/v1/message/${summary.ID}`)).json()) as {Text?: string};
+      const code = /code: (\d{6})/.exec(message.Text ?? '')?.[1];
+      if (code) return code;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no e-mail with a code for ${email}`);
+}
+
 export async function storedSession(page: Page): Promise<{access_token: string; refresh_token: string; expires_at: number} | null> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), storageKey());
   return raw ? (JSON.parse(raw) as {access_token: string; refresh_token: string; expires_at: number}) : null;
