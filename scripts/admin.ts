@@ -5,7 +5,7 @@
 //   discount list          active, disabled, expired or used up
 //   discount disable <CODE>
 //   reconcile <email> | --all   repair subscriptions from PayPal's records (safe to repeat)
-//   certificate revoke <code> [--reason TEXT] | certificate list   (scripts/lib/adminCertificates.ts)
+//   certificate revoke <code> --reason TEXT | certificate list   (scripts/lib/adminCertificates.ts)
 // Connection: SUPABASE_URL and SUPABASE_SECRET_KEY (legacy: SUPABASE_SERVICE_ROLE_KEY) from the
 // environment, else the running local-supabase's status.json (scripts/lib/serviceClient.ts; --data-dir
 // or DATA_DIR names the data folder). reconcile also needs PayPal: the PAYPAL_* variables the functions use,

@@ -552,6 +552,53 @@ end
 $function$;
 grant execute on function public.activate_paid_subscription(p_subscription_id text, p_start timestamp with time zone, p_end timestamp with time zone) to service_role;
 
+CREATE OR REPLACE FUNCTION public.admin_certificates(p_query text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(code text, full_name text, user_email text, course_title text, issued_at timestamp with time zone, revoked_at timestamp with time zone, revoked_reason text, total_count bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pattern text := public.admin_search_pattern(p_query);
+begin
+  if not (public.is_admin() or auth.role() = 'service_role') then
+    raise exception 'Only administrators can list certificates' using errcode = '42501';
+  end if;
+  return query
+    select c.code, c.full_name, u.email::text, c.course_title, c.issued_at, c.revoked_at, c.revoked_reason,
+           count(*) over ()
+      from public.certificates c
+      left join auth.users u on u.id = c.user_id
+     where (p_status is null
+            or (p_status = 'valid' and c.revoked_at is null)
+            or (p_status = 'revoked' and c.revoked_at is not null))
+       and (v_pattern is null
+            or c.full_name ilike v_pattern
+            or u.email::text ilike v_pattern
+            or c.course_title ilike v_pattern
+            or c.code = lower(trim(p_query)))
+     order by c.issued_at desc, c.id desc
+     limit least(greatest(coalesce(p_limit, 50), 1), 200)
+    offset greatest(coalesce(p_offset, 0), 0);
+end
+$function$;
+grant execute on function public.admin_certificates(p_query text, p_status text, p_limit integer, p_offset integer) to anon;
+grant execute on function public.admin_certificates(p_query text, p_status text, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.admin_certificates(p_query text, p_status text, p_limit integer, p_offset integer) to service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_search_pattern(p_text text)
+ RETURNS text
+ LANGUAGE sql
+ IMMUTABLE
+ SET search_path TO ''
+AS $function$
+  select case when nullif(trim(coalesce(p_text, '')), '') is null then null
+              else '%' || replace(replace(replace(left(trim(p_text), 200), '\', '\\'), '%', '\%'), '_', '\_') || '%' end
+$function$;
+grant execute on function public.admin_search_pattern(p_text text) to anon;
+grant execute on function public.admin_search_pattern(p_text text) to authenticated;
+grant execute on function public.admin_search_pattern(p_text text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.admin_transactions()
  RETURNS TABLE(id uuid, user_id uuid, user_email text, transaction_type text, amount numeric, currency text, status text, paypal_subscription_id text, created_at timestamp with time zone)
  LANGUAGE sql
@@ -567,6 +614,50 @@ AS $function$
 $function$;
 grant execute on function public.admin_transactions() to authenticated;
 grant execute on function public.admin_transactions() to service_role;
+
+CREATE OR REPLACE FUNCTION public.admin_transactions_page(p_type text DEFAULT NULL::text, p_status text DEFAULT NULL::text, p_query text DEFAULT NULL::text, p_from timestamp with time zone DEFAULT NULL::timestamp with time zone, p_to timestamp with time zone DEFAULT NULL::timestamp with time zone, p_limit integer DEFAULT 50, p_offset integer DEFAULT 0)
+ RETURNS TABLE(id uuid, user_id uuid, user_email text, user_name text, transaction_type text, amount numeric, currency text, status text, paypal_subscription_id text, created_at timestamp with time zone, total_count bigint, total_revenue numeric, total_refunded numeric, total_failed bigint)
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pattern text := public.admin_search_pattern(p_query);
+begin
+  if not (public.is_admin() or auth.role() = 'service_role') then
+    raise exception 'Only administrators can list transactions' using errcode = '42501';
+  end if;
+  return query
+    with matched as (
+      select t.id, t.user_id, u.email::text as user_email, p.full_name as user_name, t.transaction_type,
+             t.amount, t.currency, t.status, t.paypal_subscription_id, t.created_at
+        from public.subscription_transactions t
+        left join auth.users u on u.id = t.user_id
+        left join public.profiles p on p.id = t.user_id
+       where (p_type is null or t.transaction_type = p_type)
+         and (p_status is null or t.status = p_status)
+         and (p_from is null or t.created_at >= p_from)
+         and (p_to is null or t.created_at < p_to)
+         and (v_pattern is null
+              or u.email::text ilike v_pattern
+              or p.full_name ilike v_pattern
+              or t.user_id::text = lower(trim(p_query)))
+    )
+    select m.id, m.user_id, m.user_email, m.user_name, m.transaction_type, m.amount, m.currency, m.status,
+           m.paypal_subscription_id, m.created_at,
+           count(*) over (),
+           coalesce(sum(m.amount) filter (where m.status = 'completed' and m.transaction_type in ('subscription', 'renewal')) over (), 0),
+           coalesce(sum(m.amount) filter (where m.status = 'completed' and m.transaction_type = 'refund') over (), 0),
+           count(*) filter (where m.status = 'failed') over ()
+      from matched m
+     order by m.created_at desc, m.id desc
+     limit least(greatest(coalesce(p_limit, 50), 1), 200)
+    offset greatest(coalesce(p_offset, 0), 0);
+end
+$function$;
+grant execute on function public.admin_transactions_page(p_type text, p_status text, p_query text, p_from timestamp with time zone, p_to timestamp with time zone, p_limit integer, p_offset integer) to anon;
+grant execute on function public.admin_transactions_page(p_type text, p_status text, p_query text, p_from timestamp with time zone, p_to timestamp with time zone, p_limit integer, p_offset integer) to authenticated;
+grant execute on function public.admin_transactions_page(p_type text, p_status text, p_query text, p_from timestamp with time zone, p_to timestamp with time zone, p_limit integer, p_offset integer) to service_role;
 
 CREATE OR REPLACE FUNCTION public.apply_paypal_event(p_event jsonb)
  RETURNS text
@@ -1606,19 +1697,25 @@ begin
   if not (public.is_admin() or auth.role() = 'service_role') then
     raise exception 'Only administrators can revoke certificates' using errcode = '42501';
   end if;
+  if nullif(trim(coalesce(p_reason, '')), '') is null then
+    raise exception 'A reason is required to revoke a certificate' using errcode = '22023';
+  end if;
+  if char_length(trim(p_reason)) > 500 then
+    raise exception 'The reason must be at most 500 characters' using errcode = '22023';
+  end if;
   update public.certificates
-     set revoked_at = coalesce(revoked_at, now()),
-         revoked_reason = coalesce(left(nullif(trim(p_reason), ''), 500), revoked_reason)
+     set revoked_reason = case when revoked_at is null then trim(p_reason) else revoked_reason end,
+         revoked_at = coalesce(revoked_at, now())
    where code = lower(trim(p_code))
   returning * into v_certificate;
   if not found then
     raise exception 'Certificate not found' using errcode = 'P0002';
   end if;
   return jsonb_build_object('code', v_certificate.code, 'full_name', v_certificate.full_name,
-    'course_title', v_certificate.course_title, 'revoked_at', v_certificate.revoked_at);
+    'course_title', v_certificate.course_title, 'revoked_at', v_certificate.revoked_at,
+    'revoked_reason', v_certificate.revoked_reason);
 end
 $function$;
-grant execute on function public.revoke_certificate(p_code text, p_reason text) to anon;
 grant execute on function public.revoke_certificate(p_code text, p_reason text) to authenticated;
 grant execute on function public.revoke_certificate(p_code text, p_reason text) to service_role;
 
@@ -2118,7 +2215,7 @@ grant execute on function public.track_lesson_progress(p_course_slug text, p_les
 grant execute on function public.track_lesson_progress(p_course_slug text, p_lesson_slug text, p_seconds integer, p_completed boolean) to service_role;
 
 CREATE OR REPLACE FUNCTION public.verify_certificate(p_code text)
- RETURNS TABLE(full_name text, course_title text, course_slug text, issued_at timestamp with time zone, status text, pass_mark numeric, checks jsonb)
+ RETURNS TABLE(full_name text, course_title text, course_slug text, issued_at timestamp with time zone, status text, pass_mark numeric, checks jsonb, revoked_at timestamp with time zone)
  LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
@@ -2135,7 +2232,8 @@ AS $function$
                   order by n)
              from jsonb_array_elements(case when jsonb_typeof(c.checks) = 'array' then c.checks else '[]'::jsonb end)
                   with ordinality as t(e, n)
-            where jsonb_typeof(e) = 'object'), '[]'::jsonb)
+            where jsonb_typeof(e) = 'object'), '[]'::jsonb),
+         c.revoked_at
     from public.certificates c
     join public.courses co on co.id = c.course_id
    where c.code = lower(trim(p_code))

@@ -26,6 +26,8 @@ export interface Verification {
   courseSlug: string;
   issuedAt: string;
   status: 'valid' | 'revoked';
+  /** When it was revoked; null while it stands. The reason is never public (it may be private). */
+  revokedAt: string | null;
   /** The pass mark (percent) each check was passed against; null if it was not recorded. */
   passMark: number | null;
   checks: CertifiedCheck[];
@@ -51,6 +53,8 @@ export async function verifyCertificate(client: DatabaseClient, code: string): P
         courseSlug: data.course_slug,
         issuedAt: data.issued_at,
         status: data.status === 'revoked' ? 'revoked' : 'valid',
+        // Absent from an answer of a server older than 20261126000900_admin_tables.sql.
+        revokedAt: data.revoked_at ?? null,
         // Typegen types RETURNS TABLE columns as non-null; the pass mark is null on a row issued
         // before it was recorded.
         passMark: data.pass_mark ?? null,

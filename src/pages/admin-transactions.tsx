@@ -1,9 +1,9 @@
 import React from 'react';
 import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
+import Link from '@docusaurus/Link';
 import AdminOnly from '@site/src/components/AdminOnly';
 import AdminTransactions from '@site/src/components/AdminTransactions';
-import AdminCertificates from '@site/src/components/AdminCertificates';
 
 export default function AdminTransactionsPage(): React.JSX.Element {
   return (
@@ -11,8 +11,10 @@ export default function AdminTransactionsPage(): React.JSX.Element {
       <main className="container margin-vert--lg">
         <Heading as="h1">Transactions</Heading>
         <AdminOnly what="This page lists every subscription payment.">
+          <p>
+            <Link to="/admin-certificates">Certificates</Link> (search, revoke, export)
+          </p>
           <AdminTransactions />
-          <AdminCertificates />
         </AdminOnly>
       </main>
     </Layout>

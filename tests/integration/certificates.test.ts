@@ -62,7 +62,7 @@ describe('verify_certificate', () => {
     const {code} = await issue(user.id, [{...CHECKS[0], attempt_id: 42, answers: {q1: [0]}, user_id: user.id}]);
     const raw = await anonClient().rpc('verify_certificate', {p_code: code}).single();
     expect(raw.error).toBeNull();
-    expect(Object.keys(raw.data as object).sort()).toEqual(['checks', 'course_slug', 'course_title', 'full_name', 'issued_at', 'pass_mark', 'status']);
+    expect(Object.keys(raw.data as object).sort()).toEqual(['checks', 'course_slug', 'course_title', 'full_name', 'issued_at', 'pass_mark', 'revoked_at', 'status']);
     expect((raw.data as {checks: object[]}).checks.map((c) => Object.keys(c).sort())).toEqual([['lesson_slug', 'lesson_title', 'passed_at', 'score']]);
     const text = JSON.stringify(raw.data);
     expect(text).not.toContain(user.id);

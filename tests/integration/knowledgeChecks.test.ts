@@ -664,14 +664,14 @@ describe('certificates', () => {
 
     const anon = anonClient();
     const raw = await anon.rpc('verify_certificate', {p_code: code}).single();
-    expect(Object.keys(raw.data as object).sort()).toEqual(['checks', 'course_slug', 'course_title', 'full_name', 'issued_at', 'pass_mark', 'status']);
+    expect(Object.keys(raw.data as object).sort()).toEqual(['checks', 'course_slug', 'course_title', 'full_name', 'issued_at', 'pass_mark', 'revoked_at', 'status']);
     expect((await verifyCertificate(anon, code)).data).toMatchObject({fullName: 'Grace Hopper', status: 'valid'});
     expect((await verifyCertificate(anon, 'f'.repeat(32))).data).toBeNull();
 
     expect((await revokeCertificate(learner, code)).error).toBe('Only administrators can revoke certificates');
     expect((await anon.rpc('revoke_certificate', {p_code: code})).error?.code).toBe('42501');
     const {client: admin} = await signedInUser({appMetadata: {role: 'admin'}});
-    expect((await revokeCertificate(admin, 'f'.repeat(32))).error).toBe('Certificate not found');
+    expect((await revokeCertificate(admin, 'f'.repeat(32), 'Issued in error')).error).toBe('Certificate not found');
     const revoked = await revokeCertificate(admin, code, 'Issued in error');
     expect(revoked.data?.code).toBe(code);
     expect((await verifyCertificate(anon, code)).data).toMatchObject({fullName: 'Grace Hopper', status: 'revoked'});
@@ -691,7 +691,7 @@ describe('the admin command', () => {
       expect.stringContaining(`Revoked ${code} (Mary Seacole,`),
     ]);
     expect((await verifyCertificate(anonClient(), code)).data?.status).toBe('revoked');
-    await expect(runAdmin(['certificate', 'revoke', 'f'.repeat(32)], connection)).rejects.toBeInstanceOf(UsageError);
+    await expect(runAdmin(['certificate', 'revoke', 'f'.repeat(32), '--reason', 'Duplicate account'], connection)).rejects.toBeInstanceOf(UsageError);
     await expect(runAdmin(['certificate', 'revoke', 'not-a-code'], connection)).rejects.toThrow('32 hexadecimal digits');
   });
 });

@@ -19,6 +19,14 @@ const ROWS = [
   {id: 't3', user_id: null, user_email: null, transaction_type: 'renewal', amount: 49, currency: 'USD', status: 'completed', paypal_subscription_id: 'I-C', created_at: '2025-11-01T10:00:00Z'},
 ];
 
+/** What admin_transactions_page answers: each row carries the totals over every match. */
+const page = (rows: typeof ROWS, totals = {total_count: rows.length, total_revenue: 88.2, total_refunded: 0, total_failed: 1}) => ({
+  data: rows.map((r) => ({...r, user_name: null, ...totals})),
+  error: null,
+});
+type PageArgs = {p_type?: string; p_status?: string; p_query?: string; p_from?: string; p_to?: string; p_limit: number; p_offset: number};
+const pageArgs = () => payments.rpc.mock.calls.filter((c) => c[0] === 'admin_transactions_page').map((c) => c[1] as PageArgs);
+
 beforeEach(() => {
   fake = createFakeSupabase();
   payments = addPayments(fake);
@@ -70,7 +78,7 @@ describe('/admin-transactions', () => {
       return {data: {session: admin, user: admin.user}, error: null};
     });
     Object.assign(fake.auth, {refreshSession});
-    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    payments.rpcs.admin_transactions_page = page(ROWS);
     renderPage();
     expect(await screen.findByRole('table')).toBeInTheDocument();
     expect(refreshSession).toHaveBeenCalledTimes(1);
@@ -89,7 +97,7 @@ describe('/admin-transactions', () => {
 
   it('an admin: every transaction with e-mail, type, amount, status and date; totals', async () => {
     signIn('admin');
-    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    payments.rpcs.admin_transactions_page = page(ROWS);
     renderPage();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
@@ -102,29 +110,73 @@ describe('/admin-transactions', () => {
     expect(screen.getByTestId('total-count')).toHaveTextContent('3');
     expect(screen.getByTestId('total-revenue')).toHaveTextContent('$88.20');
     expect(screen.getByText('3 transactions.')).toBeInTheDocument();
-    expect(payments.rpc.mock.calls[0]?.[0]).toBe('admin_transactions');
+    expect(pageArgs()).toEqual([{p_limit: 50, p_offset: 0}]);
   });
 
   it('filters by status and date range on the server; an inverted range is refused', async () => {
     signIn('admin');
-    payments.rpcs.admin_transactions = () => ({data: ROWS.filter((r) => !payments.rpcCalls.some((c) => c[1] === 'eq') || r.status === 'failed'), error: null});
+    payments.rpcs.admin_transactions_page = (args) => page(ROWS.filter((r) => !(args as PageArgs).p_status || r.status === (args as PageArgs).p_status));
     const user = userEvent.setup();
     renderPage();
     await screen.findByRole('table');
     await user.selectOptions(screen.getByLabelText('Status'), 'failed');
-    await waitFor(() => expect(screen.getByText('1 transaction match the filters.')).toBeInTheDocument());
-    expect(payments.rpcCalls).toContainEqual(['admin_transactions', 'eq', 'status', 'failed']);
+    await waitFor(() => expect(screen.getByText('1 transaction matches the filters.')).toBeInTheDocument());
+    expect(pageArgs().at(-1)).toMatchObject({p_status: 'failed'});
     await user.type(screen.getByLabelText('From'), '2025-11-05');
     await user.type(screen.getByLabelText('To'), '2025-11-01');
     expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
     expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
     await user.click(screen.getByRole('button', {name: 'Clear filters'}));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(window.location.search).toBe('');
+  });
+
+  it('filters by type and user in Postgres and keeps the filters in the URL; a new filter starts at page 1', async () => {
+    signIn('admin');
+    payments.rpcs.admin_transactions_page = page(ROWS);
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    await user.selectOptions(screen.getByLabelText('Type'), 'renewal');
+    await waitFor(() => expect(pageArgs().at(-1)).toEqual({p_type: 'renewal', p_limit: 50, p_offset: 0}));
+    expect(window.location.search).toBe('?type=renewal');
+    await user.type(screen.getByLabelText('User'), ' ada@example.com {Enter}');
+    await waitFor(() => expect(pageArgs().at(-1)).toEqual({p_type: 'renewal', p_query: 'ada@example.com', p_limit: 50, p_offset: 0}));
+    expect(new URLSearchParams(window.location.search).get('q')).toBe('ada@example.com');
+  });
+
+  it('a URL with filters and a page: the page opens with them (reload, Back, a shared link)', async () => {
+    signIn('admin');
+    window.history.replaceState(null, '', '/admin-transactions?type=refund&status=completed&q=bob&page=2');
+    payments.rpcs.admin_transactions_page = page(ROWS, {total_count: 53, total_revenue: 0, total_refunded: 10, total_failed: 0});
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByRole('table');
+    expect(pageArgs()).toEqual([{p_type: 'refund', p_status: 'completed', p_query: 'bob', p_limit: 50, p_offset: 50}]);
+    expect(screen.getByLabelText('Type')).toHaveValue('refund');
+    expect(screen.getByLabelText('User')).toHaveValue('bob');
+    expect(screen.getByText('53 transactions match the filters.')).toBeInTheDocument();
+    expect(screen.getByText(/Page 2 of 2/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', {name: 'Previous page'}));
+    await waitFor(() => expect(pageArgs().at(-1)).toMatchObject({p_offset: 0}));
+    expect(window.location.search).toBe('?type=refund&status=completed&q=bob');
+  });
+
+  it('Refresh asks the server again and shows its new answer', async () => {
+    signIn('admin');
+    payments.rpcs.admin_transactions_page = page(ROWS.slice(0, 1));
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('1 transaction.');
+    payments.rpcs.admin_transactions_page = page(ROWS);
+    await user.click(screen.getByRole('button', {name: 'Refresh'}));
+    expect(await screen.findByText('3 transactions.')).toBeInTheDocument();
+    expect(pageArgs()).toHaveLength(2);
   });
 
   it('exports the shown rows as a CSV Blob download, properly escaped', async () => {
     signIn('admin');
-    payments.rpcs.admin_transactions = {data: ROWS, error: null};
+    payments.rpcs.admin_transactions_page = page(ROWS);
     const blobs: Blob[] = [];
     const createObjectURL = vi.fn((blob: Blob) => {
       blobs.push(blob);

@@ -14,6 +14,7 @@ import {legacyRedirectScript, withLegacyRedirect} from '../../plugins/certificat
 import CertificateView from '../../src/components/CertificatePage/CertificateView';
 import CertificatePage from '../../src/components/CertificatePage';
 import NotFoundContent from '../../src/theme/NotFound/Content';
+import {formatLongDate} from '../../src/lib/longDate';
 
 const CODE = '0123456789abcdef0123456789abcdef';
 const SITE = {url: 'http://localhost:3000', baseUrl: '/'};
@@ -179,9 +180,9 @@ describe('the certificate page', () => {
   });
 
   it('says when the checks of an early certificate were not recorded, and shows a revoked one without actions', async () => {
-    const {client} = stubClient({...VERIFIED, status: 'revoked', pass_mark: null, checks: []}, {code: CODE});
+    const {client} = stubClient({...VERIFIED, status: 'revoked', revoked_at: '2026-11-24T12:00:00Z', pass_mark: null, checks: []}, {code: CODE});
     renderView(fakeAuthValue('signedIn', user, client));
-    expect(await screen.findByTestId('certificate-status')).toHaveTextContent('has been revoked');
+    expect(await screen.findByTestId('certificate-status')).toHaveTextContent(`was revoked by Research Methods Academy on ${formatLongDate(new Date('2026-11-24T12:00:00Z'))} and is no longer valid`);
     expect(screen.getByTestId('certified-checks')).toHaveTextContent('The individual checks were not recorded for this certificate.');
     expect(screen.queryByRole('table')).toBeNull();
     expect(screen.queryByTestId('certificate-actions')).toBeNull();

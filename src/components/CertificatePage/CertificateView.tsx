@@ -100,7 +100,7 @@ export default function CertificateView({code}: {code: string}): React.JSX.Eleme
       <p className={valid ? styles.valid : styles.revoked} role="status" data-testid="certificate-status">
         {valid
           ? `Verified: this certificate was issued by ${SITE_TITLE} and is valid.`
-          : `This certificate has been revoked by ${SITE_TITLE} and is no longer valid.`}
+          : `This certificate was revoked by ${SITE_TITLE}${certificate.revokedAt ? ` on ${formatIssueDate(certificate.revokedAt)}` : ''} and is no longer valid.`}
       </p>
       <article className={styles.certificate} aria-labelledby="certificate-title" data-testid="certificate">
         <p className={styles.issuer}>{SITE_TITLE}</p>

@@ -1,0 +1,152 @@
+// The admin tables' service (issue #27): one page of transactions or certificates, searched,
+// filtered and paged in Postgres (admin_transactions_page, admin_certificates in
+// supabase/migrations/20261126000900_admin_tables.sql, which refuse anyone but an administrator);
+// the filters as a query string, so reload and Back keep them; the certificates' CSV.
+import type {DatabaseClient} from './supabase';
+import {errorMessage} from './errors';
+import {csvField, dayRange, type AdminTransaction, type Totals} from './payments';
+import {certificateUrl, type SiteAddress} from './certificates';
+import type {Result} from './knowledgeChecks';
+
+/** Rows on one page; the server caps a page at 200. */
+export const PAGE_SIZE = 50;
+
+/** The transaction types the database accepts (subscription_transactions_transaction_type_check). */
+export const TRANSACTION_TYPES = ['subscription', 'renewal', 'cancellation', 'suspension', 'expiry', 'payment_failed', 'refund', 'dispute'] as const;
+export const CERTIFICATE_STATUSES = ['valid', 'revoked'] as const;
+
+export interface TransactionFilters {
+  type?: string;
+  status?: string;
+  /** The user's e-mail or name (any part), or their id. */
+  q?: string;
+  /** yyyy-mm-dd, inclusive, in the viewer's time zone. */
+  from?: string;
+  to?: string;
+  /** 1-based. */
+  page: number;
+}
+
+export interface CertificateFilters {
+  /** Learner's name or e-mail, course title (any part), or the exact code. */
+  q?: string;
+  status?: string;
+  page: number;
+}
+
+type Filters = Record<string, string | number | undefined>;
+
+function pageOf(value: string | null): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+}
+
+const text = (params: URLSearchParams, key: string) => params.get(key)?.trim() || undefined;
+
+export function transactionFiltersFrom(search: string): TransactionFilters {
+  const params = new URLSearchParams(search);
+  return {type: text(params, 'type'), status: text(params, 'status'), q: text(params, 'q'), from: text(params, 'from'), to: text(params, 'to'), page: pageOf(params.get('page'))};
+}
+
+export function certificateFiltersFrom(search: string): CertificateFilters {
+  const params = new URLSearchParams(search);
+  return {q: text(params, 'q'), status: text(params, 'status'), page: pageOf(params.get('page'))};
+}
+
+/** The query string ('' or '?…') for these filters; empty values and page 1 are left out. */
+export function filtersQuery(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value === undefined || value === '' || (key === 'page' && value === 1)) continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+export interface Page<T, S> {
+  rows: T[];
+  /** Over every row that matches the filters, not only this page. */
+  summary: S;
+}
+
+export type AdminTransactionRow = AdminTransaction & {user_name: string | null};
+
+export async function fetchTransactionsPage(client: DatabaseClient, filters: TransactionFilters): Promise<Result<Page<AdminTransactionRow, Totals>>> {
+  try {
+    const {start, end} = dayRange(filters.from, filters.to);
+    const {data, error} = await client.rpc('admin_transactions_page', {
+      p_type: filters.type,
+      p_status: filters.status,
+      p_query: filters.q,
+      p_from: start ?? undefined,
+      p_to: end ?? undefined,
+      p_limit: PAGE_SIZE,
+      p_offset: (filters.page - 1) * PAGE_SIZE,
+    });
+    if (error) return {data: null, error: errorMessage(error, 'Could not load the transactions')};
+    const rows = data ?? [];
+    const first = rows[0];
+    const revenue = Number(first?.total_revenue ?? 0);
+    const refunded = Number(first?.total_refunded ?? 0);
+    return {
+      data: {
+        rows: rows.map(({total_count: _c, total_revenue: _r, total_refunded: _f, total_failed: _x, ...row}) => ({...row, amount: Number(row.amount)})),
+        summary: {count: Number(first?.total_count ?? 0), revenue, refunded, net: Math.round((revenue - refunded) * 100) / 100, failed: Number(first?.total_failed ?? 0)},
+      },
+      error: null,
+    };
+  } catch (error) {
+    return {data: null, error: errorMessage(error, 'Could not load the transactions')};
+  }
+}
+
+export interface AdminCertificate {
+  code: string;
+  fullName: string;
+  email: string | null;
+  courseTitle: string;
+  issuedAt: string;
+  revokedAt: string | null;
+  revokedReason: string | null;
+}
+
+export async function fetchCertificatesPage(client: DatabaseClient, filters: CertificateFilters): Promise<Result<Page<AdminCertificate, {count: number}>>> {
+  try {
+    const {data, error} = await client.rpc('admin_certificates', {p_query: filters.q, p_status: filters.status, p_limit: PAGE_SIZE, p_offset: (filters.page - 1) * PAGE_SIZE});
+    if (error) return {data: null, error: errorMessage(error, 'Could not load the certificates')};
+    const rows = data ?? [];
+    return {
+      data: {
+        rows: rows.map((r) => ({
+          code: r.code,
+          fullName: r.full_name,
+          email: r.user_email,
+          courseTitle: r.course_title,
+          issuedAt: r.issued_at,
+          revokedAt: r.revoked_at,
+          revokedReason: r.revoked_reason,
+        })),
+        summary: {count: Number(rows[0]?.total_count ?? 0)},
+      },
+      error: null,
+    };
+  } catch (error) {
+    return {data: null, error: errorMessage(error, 'Could not load the certificates')};
+  }
+}
+
+export const CERTIFICATE_CSV_COLUMNS = ['Code', 'Verification link', 'Learner', 'E-mail', 'Course', 'Issued', 'Status', 'Revoked', 'Reason'] as const;
+
+/** The rows shown, as CSV (RFC 4180, CRLF, formula-leading cells neutralised by csvField). */
+export function certificatesCsv(rows: AdminCertificate[], site: SiteAddress): string {
+  const lines = [CERTIFICATE_CSV_COLUMNS.map(csvField).join(',')];
+  for (const c of rows) {
+    lines.push(
+      [c.code, certificateUrl(site, c.code), c.fullName, c.email, c.courseTitle, c.issuedAt, c.revokedAt ? 'revoked' : 'valid', c.revokedAt, c.revokedReason]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
