@@ -15,7 +15,7 @@ import {createAuthService} from './auth/index';
 import {createRestService} from './rest/index';
 import {createFunctionsHost} from './functions/host';
 import {startMailDrain, type MailDrain} from './functions/mailDrain';
-import {startSmtpSink, type SmtpSink} from './functions/smtpSink';
+import {startMailboxSmtp, type MailboxSmtp} from './functions/mailboxSmtp';
 import {createPayPalSim} from './paypal-sim/index';
 import {writeCredentials} from './paypal-sim/credentials';
 import type {Platform, ServiceHandler} from './platform';
@@ -77,10 +77,10 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
   let platform: Platform;
   // The functions' SMTP server (send-mail delivers into the mailbox through it) and the local
   // stand-in for the hosted cron job that runs send-mail.
-  let smtpSink: SmtpSink | undefined;
+  let mailboxSmtp: MailboxSmtp | undefined;
   let mailDrain: MailDrain | undefined;
   try {
-    smtpSink = await startSmtpSink((outgoing) => mail.send(outgoing));
+    mailboxSmtp = await startMailboxSmtp((outgoing) => mail.send(outgoing));
     const mailPort = await listen(mailbox, config.mailboxPort, config.host);
     const resolved: LocalSupabaseConfig = {...config, mailboxPort: mailPort};
     // Services need the bound API port (issuer, e-mail links) before they exist, so the server
@@ -112,10 +112,10 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     services.auth = createAuthService(platform);
     services.rest = createRestService(platform);
     mailDrain = startMailDrain({url: platform.apiUrl, secretKey: platform.keys.secretKey});
-    services.functions = createFunctionsHost(platform, {smtp: smtpSink, afterWrite: mailDrain.nudge});
+    services.functions = createFunctionsHost(platform, {smtp: mailboxSmtp, afterWrite: mailDrain.nudge});
   } catch (error) {
     mailDrain?.stop();
-    await smtpSink?.close();
+    await mailboxSmtp?.close();
     if (server) await close(server);
     await close(mailbox);
     await db.close();
@@ -139,7 +139,7 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     stop() {
       stopping ??= (async () => {
         mailDrain?.stop();
-        await Promise.all([close(server as http.Server), close(mailbox), smtpSink?.close()]);
+        await Promise.all([close(server as http.Server), close(mailbox), mailboxSmtp?.close()]);
         await db.close();
       })();
       return stopping;

@@ -24,7 +24,7 @@ function text(body: string, status: number): Response {
 const EDGE_JSON = {'content-type': 'application/json'};
 
 export interface FunctionsHostOptions {
-  /** local-supabase's SMTP listener, given to the functions as SMTP_HOST/SMTP_PORT (smtpSink.ts). */
+  /** local-supabase's SMTP listener, given to the functions as SMTP_HOST/SMTP_PORT (mailboxSmtp.ts). */
   smtp?: {host: string; port: number};
   /** Called after a function other than send-mail has answered a write (mailDrain.ts's nudge). */
   afterWrite?: () => void;

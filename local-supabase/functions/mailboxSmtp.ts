@@ -10,7 +10,7 @@ import type {OutgoingMail} from '../mail/outbox';
 
 export type Deliver = (mail: OutgoingMail) => Promise<unknown>;
 
-export interface SmtpSink {
+export interface MailboxSmtp {
   host: string;
   port: number;
   close(): Promise<void>;
@@ -92,7 +92,7 @@ export function parseMessage(raw: string): {subject: string; text: string; html:
 
 const address = (arg: string): string => /<([^>]*)>/.exec(arg)?.[1]?.trim() ?? arg.trim();
 
-export function startSmtpSink(deliver: Deliver): Promise<SmtpSink> {
+export function startMailboxSmtp(deliver: Deliver): Promise<MailboxSmtp> {
   const open = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     open.add(socket);

@@ -10,6 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {isLocalUrl} from './localUrl';
+import {MAIL_SENDER} from '../../shared/site';
 
 export const SUPABASE_CLI_VERSION = '3.1.0';
 export const SUPABASE_CLI = ['npx', '--yes', `supabase@${SUPABASE_CLI_VERSION}`] as const;
@@ -131,12 +132,22 @@ export function buildDeployPlan(env: NodeJS.ProcessEnv, functionsDir: string): D
   const tokenOnly = {SUPABASE_ACCESS_TOKEN: cliEnv.SUPABASE_ACCESS_TOKEN};
   const secrets: Record<string, string> = {};
   for (const name of FUNCTION_SECRETS) secrets[name] = name === 'SITE_URL' ? siteUrl : env[name]!;
+  // send-mail sends the transactional mail through the auth mails' SMTP server, as their sender.
+  if (smtp.SMTP_ENABLED === 'true') {
+    Object.assign(secrets, {
+      SMTP_HOST: smtp.SMTP_HOST,
+      SMTP_PORT: smtp.SMTP_PORT,
+      SMTP_USER: smtp.SMTP_USER,
+      SMTP_PASS: smtp.SMTP_PASS,
+      SMTP_SENDER: `${MAIL_SENDER.name} <${smtp.SMTP_ADMIN_EMAIL}>`,
+    });
+  }
   const steps: DeployStep[] = [
     {kind: 'cli', title: 'link the project', args: ['link', '--project-ref', ref], env: cliEnv},
     {kind: 'cli', title: 'push the migrations', args: ['db', 'push', '--linked'], env: cliEnv},
     {kind: 'cli', title: `push config.toml (site URL ${siteUrl}, SMTP ${smtp.SMTP_ENABLED === 'true' ? 'on' : 'off'})`, args: ['config', 'push', '--project-ref', ref], env: configEnv},
     // Before the functions, so a new function never answers without its PayPal settings.
-    {kind: 'secrets', title: `set the function secrets (${FUNCTION_SECRETS.join(', ')})`, args: ['secrets', 'set', '--project-ref', ref], env: tokenOnly, secrets},
+    {kind: 'secrets', title: `set the function secrets (${Object.keys(secrets).join(', ')})`, args: ['secrets', 'set', '--project-ref', ref], env: tokenOnly, secrets},
     ...functions.map(
       (name): DeployStep => ({kind: 'cli', title: `deploy the function ${name}`, args: ['functions', 'deploy', name, '--project-ref', ref, '--use-api'], env: tokenOnly}),
     ),
