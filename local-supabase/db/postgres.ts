@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type {Database, PipelineStep, Queryable, QueryResult} from './database';
+import {isPgError, type Database, type PipelineStep, type Queryable, type QueryResult} from './database';
 
 // Match PGlite's parsing so both drivers hand back identical rows: int8 as a number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value: string) => Number(value));
@@ -47,13 +47,41 @@ class PostgresDatabase implements Database {
     }
   }
 
-  pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
-    return this.transaction(async (tx) => {
-      let result: QueryResult<R> = {rows: [], fields: [], rowCount: 0};
-      for (const step of steps) result = await tx.query<R>(step.text, step.values);
-      check?.(result);
+  /**
+   * BEGIN, the steps and COMMIT go out together on a pipelined connection (one round trip instead
+   * of one per statement); PostgreSQL runs them in order. A failing step aborts the transaction,
+   * so the statements after it fail too and the COMMIT ends it as a ROLLBACK. With a check the
+   * COMMIT (or ROLLBACK) waits for the last result: a second round trip.
+   */
+  async pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
+    const client = await this.pool.connect();
+    let lost: Error | undefined;
+    try {
+      const sent = [client.query('begin'), ...steps.map((step) => client.query(step.text, step.values))];
+      if (!check) sent.push(client.query('commit'));
+      const settled = await Promise.allSettled(sent);
+      const failed = settled.find((outcome) => outcome.status === 'rejected');
+      if (failed) {
+        if (!isPgError(failed.reason)) lost = failed.reason as Error;
+        else if (check) await client.query('rollback').catch((error: Error) => (lost = error));
+        throw failed.reason;
+      }
+      const last = settled[steps.length] as PromiseFulfilledResult<pg.QueryResult>;
+      const result = toResult<R>(last.value);
+      if (check) {
+        try {
+          check(result);
+        } catch (error) {
+          await client.query('rollback').catch((rollbackError: Error) => (lost = rollbackError));
+          throw error;
+        }
+        await client.query('commit');
+      }
       return result;
-    });
+    } finally {
+      // A connection that failed outside SQL (it dropped) is not given back to the pool.
+      client.release(lost);
+    }
   }
 
   async close(): Promise<void> {
@@ -62,7 +90,9 @@ class PostgresDatabase implements Database {
 }
 
 export async function openPostgres(connectionString: string): Promise<Database> {
-  const pool = new pg.Pool({connectionString, max: 10});
+  // pipeline: a client sends each query without waiting for the answers to those before it, which
+  // pipeline() needs; awaited one by one (transaction()) the queries go as before.
+  const pool = new pg.Pool({connectionString, max: 10, pipeline: true});
   // An idle connection the server ends (a restart, pg_terminate_backend, DROP DATABASE … FORCE)
   // is an 'error' on the pool, which pg-pool has already discarded; unheard, it would kill the
   // whole process. The next query simply opens a new connection.
