@@ -1,5 +1,5 @@
 // PGlite as a Database: the statements run on the database thread (pgliteWorker.ts), which takes
-// them in the order they are posted. A request that is one exchange (a query, a pipeline without
+// cheap ones first and a session's steps in the order they are posted. A request that is one exchange (a query, a pipeline without
 // a check) is posted at once, so the thread always has the next one waiting. A request that holds
 // the connection across several exchanges (a transaction, a pipeline whose result is checked
 // before the commit) is a session: sessions run one at a time, and anything that arrives during
@@ -65,7 +65,7 @@ class PGliteDatabase implements Database {
         return await this.checked<R>(textSteps, check);
       } catch (error) {
         if (!isStalePlan(error)) throw error;
-        await this.thread.call({op: 'forget'});
+        await this.thread.call({op: 'forget', session: true});
         return this.checked<R>(textSteps, check);
       }
     });
@@ -73,7 +73,7 @@ class PGliteDatabase implements Database {
 
   /** A check needs the result before the commit: BEGIN opens the exchange, a second one ends it. */
   private async checked<R>(steps: WorkerStep[], check: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
-    const exchange = (s: WorkerStep[]) => this.thread.call<QueryResult<R>>({op: 'exchange', steps: s, prepared: true});
+    const exchange = (s: WorkerStep[]) => this.thread.call<QueryResult<R>>({op: 'exchange', steps: s, prepared: true, session: true});
     try {
       const result = await exchange([BEGIN, ...steps]);
       check(result);
@@ -91,8 +91,8 @@ class PGliteDatabase implements Database {
 
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
     const tx: Queryable = {
-      query: (text, params) => this.thread.call(queryCall(text, params)),
-      exec: (sql) => this.thread.call({op: 'exec', sql}),
+      query: (text, params) => this.thread.call({...queryCall(text, params), session: true}),
+      exec: (sql) => this.thread.call({op: 'exec', sql, session: true}),
     };
     return this.sessions.run(async () => {
       await tx.exec('begin');

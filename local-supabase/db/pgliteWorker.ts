@@ -1,8 +1,9 @@
 // The database thread. PGlite is Postgres compiled to WebAssembly: it runs every statement to the
 // end on the thread that calls it. Here that is a worker of its own, so the server's thread keeps
 // parsing, authorising and answering HTTP while Postgres works, and the two use both cores.
-// Requests arrive as messages and run strictly one after another, in arrival order: the one
-// connection, the prepared-statement names and any open transaction belong to that order.
+// Requests arrive as messages and run strictly one after another, cheap ones first
+// (lightFirstQueue.ts); a transaction's steps keep their place, so the one connection's open
+// transaction and the prepared-statement names belong to that order.
 import fs from 'node:fs';
 import {parentPort, workerData} from 'node:worker_threads';
 import {PGlite, parse, protocol} from '@electric-sql/pglite';
@@ -10,6 +11,7 @@ import {pgcrypto} from '@electric-sql/pglite/contrib/pgcrypto';
 import {uuid_ossp} from '@electric-sql/pglite/contrib/uuid_ossp';
 import {isStalePlan, type QueryResult} from './database.ts';
 import {PreparedStatements} from './preparedStatements.ts';
+import {LightFirstQueue} from './lightFirstQueue.ts';
 import {discardTemplate, readTemplate, saveTemplate} from './pgliteTemplate.ts';
 import {serializeError, type WorkerInit, type WorkerReply, type WorkerRequest, type WorkerStep} from './pgliteWorkerProtocol.ts';
 
@@ -157,6 +159,21 @@ async function open({dataDir, templateDir}: WorkerInit): Promise<PGlite> {
   return pg;
 }
 
+/** A request's shape for the queue: its main (last) statement's text. */
+function shapeOf(request: WorkerRequest): string | undefined {
+  switch (request.op) {
+    case 'exchange':
+    case 'pipeline':
+      return request.steps.at(-1)?.text;
+    case 'query':
+      return request.text;
+    case 'exec':
+      return request.sql;
+    default:
+      return undefined;
+  }
+}
+
 async function main(): Promise<void> {
   const port = parentPort;
   if (!port) throw new Error('pgliteWorker runs only as a worker thread');
@@ -168,14 +185,18 @@ async function main(): Promise<void> {
     post({id: 0, ok: false, error: serializeError(error)});
     return;
   }
-  let tail: Promise<unknown> = Promise.resolve();
+  const queue = new LightFirstQueue();
   port.on('message', (request: WorkerRequest) => {
-    tail = tail.then(async () => {
-      try {
-        post({id: request.id, ok: true, result: await session.handle(request)});
-      } catch (error) {
-        post({id: request.id, ok: false, error: serializeError(error)});
-      }
+    queue.push({
+      key: shapeOf(request),
+      barrier: request.session === true || request.op === 'forget' || request.op === 'close',
+      run: async () => {
+        try {
+          post({id: request.id, ok: true, result: await session.handle(request)});
+        } catch (error) {
+          post({id: request.id, ok: false, error: serializeError(error)});
+        }
+      },
     });
   });
   post({id: 0, ok: true, result: null});

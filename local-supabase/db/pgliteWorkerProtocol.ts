@@ -13,13 +13,18 @@ export interface WorkerStep {
   types?: number[];
 }
 
-export type WorkerRequest =
+/**
+ * `session`: a step of a transaction that spans several requests, run in arrival order relative
+ * to everything else (see lightFirstQueue.ts); other requests may be reordered by their cost.
+ */
+export type WorkerRequest = {id: number; session?: boolean} & (
   | {id: number; op: 'exchange'; steps: WorkerStep[]; prepared: boolean}
   | {id: number; op: 'pipeline'; steps: WorkerStep[]}
   | {id: number; op: 'forget'}
   | {id: number; op: 'query'; text: string; params: unknown[] | undefined}
   | {id: number; op: 'exec'; sql: string}
-  | {id: number; op: 'close'};
+  | {id: number; op: 'close'}
+);
 
 /** A request before the client numbers it (Omit applied to each member of the union). */
 type WithoutId<T> = T extends unknown ? Omit<T, 'id'> : never;

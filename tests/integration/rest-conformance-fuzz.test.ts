@@ -1,12 +1,15 @@
 // A bounded, seeded fuzz of the PostgREST grammar: random select (columns, aliases, casts,
 // embeds, spreads, hints), filters (every operator, negation, quantifiers, logic trees), order,
 // limit/offset, Range, Prefer, Accept and write/RPC bodies. Whatever the request, the answer is
-// never a 5xx and never an error saying we produced invalid SQL; the server keeps serving.
+// never a 5xx and never an error saying we produced invalid SQL; the server keeps serving,
+// also while a stream of the widest and deepest selects the grammar allows is in flight.
 // A failure names the seed and the request: REST_FUZZ_SEED=<seed> replays the same sequence.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
 import {CONFORMANCE_SQL} from './restConformanceSchema';
 import {seeded} from '../../scripts/lib/practiceFiles/datasets';
 import {startWithFixtures, type FixtureBackend, type RestInit, type RestResult} from './restFixtures';
+import {MAX_SELECT_EMBEDS} from '../../local-supabase/rest/parseSelect';
+import {MAX_EMBED_DEPTH} from '../../local-supabase/rest/readPlan';
 
 const REQUESTS = 300;
 const SEED = Number(process.env.REST_FUZZ_SEED ?? 20261125);
@@ -44,6 +47,17 @@ const TABLES: Record<string, TableShape> = {
   conf_items: {columns: {id: 'int', name: 'text', qty: 'int'}, embeds: {}},
 };
 const TABLE_NAMES = Object.keys(TABLES);
+
+/** `n` sibling embeds of every column; MAX_SELECT_EMBEDS of them is the widest select the parser takes. */
+const wide = (n: number) => `/conf_films?select=*,${Array.from({length: n}, (_, i) => `e${i}:${i % 2 ? 'conf_actors' : 'conf_roles'}(*)`).join(',')}`;
+/** Embeds nested `n` levels (films → roles → actors → roles → …); MAX_EMBED_DEPTH is the deepest allowed. */
+function deep(n: number): string {
+  let select = '*';
+  for (let level = n; level > 0; level -= 1) select = `*,${['conf_roles', 'conf_actors', 'conf_roles', 'conf_films'][(level - 1) % 4]}(${select})`;
+  return `/conf_films?select=${select}`;
+}
+const WIDEST = wide(MAX_SELECT_EMBEDS);
+const DEEPEST = deep(MAX_EMBED_DEPTH);
 
 const VALUES = ['1', '2', '0', '-1', '3.5', 'abc', 'Cats', 'a,b', 'x)y', '"q"', "o'neil", '', 'null', 'true', '%', '*a*', 'ünï', '2024-01-01', '1e999', ' '];
 const COMMON_OPS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'isdistinct'];
@@ -217,8 +231,12 @@ describe(`PostgREST grammar fuzz (seed ${SEED}, ${REQUESTS} requests)`, () => {
   it('answers every request without a 5xx or an invalid-SQL error, and keeps serving', async () => {
     const next = generator(SEED);
     let answered = 0;
-    for (let i = 0; i < REQUESTS; i += 1) {
-      const {path, init} = next();
+    for (let i = 0, generated = 0; generated < REQUESTS; i += 1) {
+      // Every 50th request is one of the costliest reads allowed, besides the generator's (so a
+      // seed still replays the same generated sequence).
+      const costliest = i % 50 === 49;
+      const {path, init}: {path: string; init: RestInit} = costliest ? {path: i % 100 === 49 ? WIDEST : DEEPEST, init: {method: 'GET'}} : next();
+      if (!costliest) generated += 1;
       const where = `REST_FUZZ_SEED=${SEED}, request #${i}: ${init.method ?? 'GET'} ${decodeURIComponent(path)} ${JSON.stringify(init.headers ?? {})} ${init.body ?? ''}`;
       const check = (res: RestResult, caller: string) => {
         const code = (res.json as {code?: unknown} | undefined)?.code;
@@ -245,4 +263,33 @@ describe(`PostgREST grammar fuzz (seed ${SEED}, ${REQUESTS} requests)`, () => {
     expect(alive.status).toBe(200);
     expect(alive.json).toEqual([{id: 1}, {id: 2}, {id: 3}]);
   }, 300_000);
+
+  it('answers a bystander while a stream of the widest and deepest selects allowed is in flight, and answers those too', async () => {
+    // Both are the limits: answered, where one more embed or level is refused.
+    for (const path of [WIDEST, DEEPEST]) {
+      const res = await f.rest(path, {key: 'anon'});
+      expect(res.status, `${path}\n→ ${res.text}`).toBe(200);
+    }
+    for (const path of [wide(MAX_SELECT_EMBEDS + 1), deep(MAX_EMBED_DEPTH + 1)]) {
+      const res = await f.rest(path, {key: 'anon'});
+      expect([res.status, (res.json as {code?: string}).code], `${path}\n→ ${res.text}`).toEqual([400, 'PGRST100']);
+    }
+    let streaming = true;
+    const statuses: number[] = [];
+    const stream = Promise.all(
+      Array.from({length: 5}, async (_, i) => {
+        while (streaming) statuses.push((await f.rest(i % 2 ? WIDEST : DEEPEST, {key: 'anon'})).status);
+      }),
+    );
+    // The bystander is sent once the stream is answering, and must be answered while it goes on.
+    while (statuses.length < 5) await f.rest('/conf_docs?select=id&limit=1', {key: 'anon'});
+    const bystander = await f.rest('/conf_docs?select=id&order=id', {key: 'anon'});
+    const answeredDuringStream = statuses.length;
+    streaming = false;
+    await stream;
+    expect(bystander.status).toBe(200);
+    expect(bystander.json).toEqual([{id: 1}, {id: 2}, {id: 3}]);
+    expect(answeredDuringStream).toBeGreaterThanOrEqual(5);
+    expect(new Set(statuses)).toEqual(new Set([200]));
+  }, 120_000);
 });
