@@ -483,6 +483,7 @@ export type Database = {
           duplicate_of: string | null
           first_sale_id: string | null
           granted: unknown | null
+          held_at: string | null
           paypal_plan_id: string
           paypal_status: string
           paypal_subscription_id: string
@@ -503,6 +504,7 @@ export type Database = {
           duplicate_of?: string | null
           first_sale_id?: string | null
           granted?: unknown | null
+          held_at?: string | null
           paypal_plan_id: string
           paypal_status?: string
           paypal_subscription_id: string
@@ -523,6 +525,7 @@ export type Database = {
           duplicate_of?: string | null
           first_sale_id?: string | null
           granted?: unknown | null
+          held_at?: string | null
           paypal_plan_id?: string
           paypal_status?: string
           paypal_subscription_id?: string
@@ -825,6 +828,7 @@ export type Database = {
         }[]
       }
       apply_paypal_event: { Args: { p_event: Json }; Returns: string }
+      can_resume_subscription: { Args: never; Returns: boolean }
       certificate_checks: {
         Args: { p_course_id: number; p_until: string; p_user: string }
         Returns: Json
@@ -877,6 +881,11 @@ export type Database = {
       get_premium_lesson: {
         Args: { p_course_slug: string; p_lesson_slug: string }
         Returns: Json
+      }
+      held_subscriptions_ended: { Args: never; Returns: string[] }
+      hold_subscription: {
+        Args: { p_subscription_id: string }
+        Returns: boolean
       }
       is_admin: { Args: never; Returns: boolean }
       is_premium: { Args: { p_user_id?: string }; Returns: boolean }
@@ -1000,6 +1009,11 @@ export type Database = {
         Returns: boolean
       }
       request_client_address: { Args: never; Returns: string }
+      resumable_subscription: { Args: { p_user: string }; Returns: string }
+      resume_held_subscription: {
+        Args: { p_subscription_id: string }
+        Returns: boolean
+      }
       revoke_certificate: {
         Args: { p_code: string; p_reason?: string }
         Returns: Json

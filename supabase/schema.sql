@@ -255,7 +255,8 @@ create table public.pending_subscriptions (
   paypal_status text default 'APPROVAL_PENDING'::text not null,
   cancelled_at timestamp with time zone,
   duplicate_of text,
-  granted interval
+  granted interval,
+  held_at timestamp with time zone
 );
 alter table public.pending_subscriptions add constraint pending_subscriptions_pkey PRIMARY KEY (paypal_subscription_id);
 alter table public.pending_subscriptions add constraint pending_subscriptions_amount_check CHECK ((amount >= (0)::numeric));
@@ -353,7 +354,7 @@ create table public.subscription_transactions (
 alter table public.subscription_transactions add constraint subscription_transactions_pkey PRIMARY KEY (id);
 alter table public.subscription_transactions add constraint subscription_transactions_paypal_event_id_key UNIQUE (paypal_event_id);
 alter table public.subscription_transactions add constraint subscription_transactions_currency_check CHECK ((currency ~ '^[A-Z]{3}$'::text));
-alter table public.subscription_transactions add constraint subscription_transactions_transaction_type_check CHECK ((transaction_type = ANY (ARRAY['subscription'::text, 'renewal'::text, 'cancellation'::text, 'suspension'::text, 'expiry'::text, 'payment_failed'::text, 'refund'::text, 'dispute'::text])));
+alter table public.subscription_transactions add constraint subscription_transactions_transaction_type_check CHECK ((transaction_type = ANY (ARRAY['subscription'::text, 'renewal'::text, 'cancellation'::text, 'suspension'::text, 'expiry'::text, 'payment_failed'::text, 'refund'::text, 'dispute'::text, 'resumption'::text])));
 alter table public.subscription_transactions add constraint subscription_transactions_mail TRIGGER DEFERRABLE INITIALLY DEFERRED;
 alter table public.subscription_transactions add constraint subscription_transactions_user_id_fkey FOREIGN KEY (user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
 CREATE INDEX subscription_transactions_user_idx ON public.subscription_transactions USING btree (user_id, created_at DESC);
@@ -739,6 +740,12 @@ begin
     when 'BILLING.SUBSCRIPTION.CANCELLED' then
       perform public.mark_subscription_cancelled(v_sub);
     when 'BILLING.SUBSCRIPTION.SUSPENDED' then
+      if v_pending.held_at is not null then
+        -- The suspension cancel-subscription asked for (hold_subscription recorded it): Premium
+        -- runs to the end date and the history already says 'cancellation'.
+        update public.paypal_webhook_events set outcome = 'held' where event_id = v_id;
+        return 'held';
+      end if;
       update public.pending_subscriptions set paypal_status = 'SUSPENDED'
        where paypal_subscription_id = v_sub and paypal_status = 'ACTIVE';
       update public.profiles set subscription_status = 'suspended'
@@ -842,6 +849,7 @@ begin
         elsif coalesce(v_paused, false) and not public.dispute_pauses_access(v_sub) then
           update public.profiles
              set subscription_status = case when v_pending.paypal_status = 'CANCELLED' then 'cancelled'
+                                            when v_pending.paypal_status = 'SUSPENDED' and v_pending.held_at is not null then 'cancelled'
                                             when v_pending.paypal_status = 'SUSPENDED' then 'suspended'
                                             else 'active' end
            where paypal_subscription_id = v_sub and subscription_status = 'suspended';
@@ -856,6 +864,17 @@ begin
 end
 $function$;
 grant execute on function public.apply_paypal_event(p_event jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.can_resume_subscription()
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select auth.uid() is not null and public.resumable_subscription(auth.uid()) is not null
+$function$;
+grant execute on function public.can_resume_subscription() to authenticated;
+grant execute on function public.can_resume_subscription() to service_role;
 
 CREATE OR REPLACE FUNCTION public.certificate_checks(p_user uuid, p_course_id bigint, p_until timestamp with time zone)
  RETURNS jsonb
@@ -1218,6 +1237,57 @@ begin
 end
 $function$;
 grant execute on function public.handle_new_user() to service_role;
+
+CREATE OR REPLACE FUNCTION public.held_subscriptions_ended()
+ RETURNS text[]
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select coalesce(array_agg(p.paypal_subscription_id order by p.held_at), '{}')
+    from public.pending_subscriptions p
+    left join public.profiles pr on pr.id = p.user_id
+   where p.held_at is not null
+     and p.paypal_status = 'SUSPENDED'
+     and (pr.paypal_subscription_id is distinct from p.paypal_subscription_id
+          or pr.subscription_end_date is null or pr.subscription_end_date <= now())
+$function$;
+grant execute on function public.held_subscriptions_ended() to service_role;
+
+CREATE OR REPLACE FUNCTION public.hold_subscription(p_subscription_id text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pending public.pending_subscriptions;
+begin
+  select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
+  if not found then
+    return false;
+  end if;
+  perform 1 from public.profiles where id = v_pending.user_id for update;
+  update public.profiles
+     set subscription_status = 'cancelled'
+   where id = v_pending.user_id and paypal_subscription_id = p_subscription_id
+     and (subscription_status = 'active'
+          -- the SUSPENDED webhook of this very suspension may have come first
+          or (subscription_status = 'suspended' and not public.dispute_pauses_access(p_subscription_id)));
+  if not found then
+    return false;
+  end if;
+  update public.pending_subscriptions
+     set paypal_status = 'SUSPENDED', held_at = now()
+   where paypal_subscription_id = p_subscription_id;
+  insert into public.subscription_transactions
+    (user_id, transaction_type, amount, currency, status, paypal_subscription_id, paypal_event_id)
+  values (v_pending.user_id, 'cancellation', 0, v_pending.currency, 'completed', p_subscription_id,
+          'hold:' || p_subscription_id || ':' || extract(epoch from clock_timestamp())::text);
+  return true;
+end
+$function$;
+grant execute on function public.hold_subscription(p_subscription_id text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.is_admin()
  RETURNS boolean
@@ -1684,6 +1754,53 @@ AS $function$
     from (select coalesce(current_setting('request.headers', true), '{}')::json ->> 'x-forwarded-for' as h) headers
 $function$;
 grant execute on function public.request_client_address() to service_role;
+
+CREATE OR REPLACE FUNCTION public.resumable_subscription(p_user uuid)
+ RETURNS text
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  select p.paypal_subscription_id
+    from public.profiles pr
+    join public.pending_subscriptions p on p.paypal_subscription_id = pr.paypal_subscription_id and p.user_id = pr.id
+   where pr.id = p_user
+     and p.held_at is not null
+     and p.paypal_status = 'SUSPENDED'
+     and pr.subscription_status = 'cancelled'
+     and pr.subscription_end_date > now()
+     and not public.dispute_pauses_access(p.paypal_subscription_id)
+$function$;
+grant execute on function public.resumable_subscription(p_user uuid) to service_role;
+
+CREATE OR REPLACE FUNCTION public.resume_held_subscription(p_subscription_id text)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_pending public.pending_subscriptions;
+begin
+  select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
+  if not found then
+    return false;
+  end if;
+  perform 1 from public.profiles where id = v_pending.user_id for update;
+  if public.resumable_subscription(v_pending.user_id) is distinct from p_subscription_id then
+    return false;
+  end if;
+  update public.pending_subscriptions set paypal_status = 'ACTIVE', held_at = null
+   where paypal_subscription_id = p_subscription_id;
+  update public.profiles set subscription_status = 'active' where id = v_pending.user_id;
+  insert into public.subscription_transactions
+    (user_id, transaction_type, amount, currency, status, paypal_subscription_id, paypal_event_id)
+  values (v_pending.user_id, 'resumption', 0, v_pending.currency, 'completed', p_subscription_id,
+          'resume:' || p_subscription_id || ':' || extract(epoch from clock_timestamp())::text);
+  return true;
+end
+$function$;
+grant execute on function public.resume_held_subscription(p_subscription_id text) to service_role;
 
 CREATE OR REPLACE FUNCTION public.revoke_certificate(p_code text, p_reason text DEFAULT NULL::text)
  RETURNS jsonb

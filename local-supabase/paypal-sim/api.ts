@@ -1,5 +1,5 @@
 // The simulator's PayPal REST API (what the functions call at PAYPAL_API_BASE): OAuth client
-// credentials, plans, subscriptions (create/show/cancel) and verify-webhook-signature, in the
+// credentials, plans, subscriptions (create/show/cancel/suspend/activate) and verify-webhook-signature, in the
 // shapes of PayPal's v1 APIs, as Hono routes. No state of its own beyond access tokens.
 import crypto from 'node:crypto';
 import {Hono} from 'hono';
@@ -171,6 +171,16 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
   api.post('/billing/subscriptions/:id/cancel', async (c) => {
     const body = (await readApiJson(c.req.raw)) as {reason?: unknown};
     void enqueue(sim.cancel(c.req.param('id'), body.reason));
+    return json(null, 204);
+  });
+  api.post('/billing/subscriptions/:id/suspend', async (c) => {
+    const body = (await readApiJson(c.req.raw)) as {reason?: unknown};
+    void enqueue(sim.suspendByMerchant(c.req.param('id'), body.reason));
+    return json(null, 204);
+  });
+  api.post('/billing/subscriptions/:id/activate', async (c) => {
+    const body = (await readApiJson(c.req.raw)) as {reason?: unknown};
+    void enqueue(sim.activate(c.req.param('id'), body.reason));
     return json(null, 204);
   });
   api.post('/notifications/verify-webhook-signature', (c) => verify(c.req.raw));

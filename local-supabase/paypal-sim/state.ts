@@ -70,6 +70,9 @@ export interface WebhookEvent {
   links: {href: string; rel: string; method: string}[];
 }
 
+/** The note of a suspension PayPal made itself, which the merchant cannot undo with activate. */
+const PAYMENT_FAILURES = 'Payment failures';
+
 export class SimError extends Error {
   constructor(
     readonly status: number,
@@ -270,6 +273,16 @@ export class PayPalSimulator {
 
   /** POST /v1/billing/subscriptions/{id}/cancel. */
   cancel(id: string, reason: unknown): WebhookEvent[] {
+    const note = this.reason(reason);
+    const sub = this.get(id);
+    if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') throw this.statusError('cancel', ['ACTIVE', 'SUSPENDED']);
+    this.setStatus('CANCELLED', sub, note);
+    if (sub.billing_info) delete sub.billing_info.next_billing_time;
+    return [this.subscriptionEvent('BILLING.SUBSCRIPTION.CANCELLED', sub, 'Subscription cancelled')];
+  }
+
+  /** The reason PayPal requires on cancel, suspend and activate (1 to 128 characters). */
+  private reason(reason: unknown): string {
     if (typeof reason !== 'string' || reason.length < 1 || reason.length > 128) {
       throw new SimError(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', [
         {
@@ -280,11 +293,7 @@ export class PayPalSimulator {
         },
       ]);
     }
-    const sub = this.get(id);
-    if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') throw this.statusError('cancel', ['ACTIVE', 'SUSPENDED']);
-    this.setStatus('CANCELLED', sub, reason);
-    if (sub.billing_info) delete sub.billing_info.next_billing_time;
-    return [this.subscriptionEvent('BILLING.SUBSCRIPTION.CANCELLED', sub, 'Subscription cancelled')];
+    return reason;
   }
 
   /** The yearly charge succeeds: a new sale and one more year. */
@@ -314,11 +323,39 @@ export class PayPalSimulator {
     return [this.subscriptionEvent('BILLING.SUBSCRIPTION.PAYMENT.FAILED', sub, 'Subscription payment failed')];
   }
 
+  /** PayPal suspends after payment failures (control API). */
   suspend(id: string): WebhookEvent[] {
+    return this.suspendWith(id, PAYMENT_FAILURES);
+  }
+
+  /** POST /v1/billing/subscriptions/{id}/suspend: the merchant pauses billing; next_billing_time stays. */
+  suspendByMerchant(id: string, reason: unknown): WebhookEvent[] {
+    return this.suspendWith(id, this.reason(reason));
+  }
+
+  private suspendWith(id: string, note: string): WebhookEvent[] {
     const sub = this.get(id);
     if (sub.status !== 'ACTIVE') throw this.statusError('suspend', ['ACTIVE']);
-    this.setStatus('SUSPENDED', sub, 'Payment failures');
+    this.setStatus('SUSPENDED', sub, note);
     return [this.subscriptionEvent('BILLING.SUBSCRIPTION.SUSPENDED', sub, 'Subscription suspended')];
+  }
+
+  /**
+   * POST /v1/billing/subscriptions/{id}/activate: only a SUSPENDED subscription, and not one PayPal
+   * suspended itself after payment failures (PayPal's SUBSCRIPTION_CANNOT_BE_ACTIVATED). Billing
+   * goes on at the next_billing_time it had; nothing is charged now.
+   */
+  activate(id: string, reason: unknown): WebhookEvent[] {
+    const note = this.reason(reason);
+    const sub = this.get(id);
+    if (sub.status !== 'SUSPENDED') throw this.statusError('activate', ['SUSPENDED']);
+    if (sub.status_change_note === PAYMENT_FAILURES) {
+      throw new SimError(422, 'UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.', [
+        {issue: 'SUBSCRIPTION_CANNOT_BE_ACTIVATED', description: 'Subscription cannot be activated after payment failure threshold has reached.'},
+      ]);
+    }
+    this.setStatus('ACTIVE', sub, note);
+    return [this.subscriptionEvent('BILLING.SUBSCRIPTION.ACTIVATED', sub, 'Subscription activated')];
   }
 
   expire(id: string): WebhookEvent[] {

@@ -1,7 +1,8 @@
 // `npm run admin -- reconcile`: asks PayPal (or the simulator) about every subscription the
 // server created and repairs what lost webhooks or failed requests left behind: a paid
 // subscription never activated, a cancellation, suspension, reactivation or expiry not applied,
-// a renewal not reflected in the end date, a second live subscription still billing. Each repair
+// a renewal not reflected in the end date, a second live subscription still billing, a
+// subscription the learner cancelled (suspended, resumable) whose paid year is over. Each repair
 // is the same idempotent SQL the functions use, so a second run changes nothing.
 import {SQL_NULL, type ServiceClient} from '../../supabase/functions/_shared/supabase';
 import {PayPalClient, PayPalError} from '../../supabase/functions/_shared/paypal';
@@ -73,6 +74,15 @@ export async function reconcile(admin: ServiceClient, paypal: PayPalClient, user
       const done = await cancelEverywhere(admin, paypal, id, `Replaced by another ${SITE_TITLE} subscription`);
       lines.push(`${id} (user ${user}): ${done ? 'cancelled at PayPal (a second live subscription)' : 'a second live subscription PayPal would not cancel: check it by hand'}`);
     }
+  }
+  // A subscription cancelled by suspending it (resumable until its end date) is cancelled at
+  // PayPal for good once that date has passed (migration 20261126000800).
+  const {data: ended, error: endedError} = await admin.rpc('held_subscriptions_ended');
+  if (endedError) throw new Error(`listing held subscriptions failed: ${endedError.message}`);
+  const checkedIds = new Set(rows.map((row) => row.paypal_subscription_id));
+  for (const id of ended.filter((held) => checkedIds.has(held))) {
+    const done = await cancelEverywhere(admin, paypal, id, `Cancelled on ${SITE_TITLE}; the paid year has ended`);
+    lines.push(`${id}: ${done ? 'cancelled at PayPal (cancelled by the subscriber, paid year over)' : 'a held subscription PayPal would not cancel: check it by hand'}`);
   }
   return {checked: rows.length, lines};
 }

@@ -140,7 +140,8 @@ export interface CancelledSubscription {
 }
 
 /**
- * cancel-subscription: cancels at PayPal; Premium stays until the end date. Without an id, the
+ * cancel-subscription: stops billing at PayPal (the running current subscription is suspended, so
+ * it can be resumed until its end date); Premium stays until the end date. Without an id, the
  * subscription on the profile; with one, any other the learner has paid for.
  */
 export async function cancelSubscription(client: DatabaseClient, options: {reason?: string; subscriptionId?: string} = {}): Promise<Result<CancelledSubscription>> {
@@ -149,6 +150,30 @@ export async function cancelSubscription(client: DatabaseClient, options: {reaso
   if (trimmed) body.reason = trimmed.slice(0, 128);
   if (options.subscriptionId) body.subscriptionId = options.subscriptionId;
   return invoke<CancelledSubscription>(client, 'cancel-subscription', body, 'Could not cancel your subscription');
+}
+
+export interface ResumedSubscription {
+  status: 'active';
+  subscriptionId: string;
+  renewsOn: string | null;
+}
+
+/**
+ * resume-subscription: activates at PayPal the subscription cancel-subscription suspended, while
+ * its paid year runs; PayPal charges again on the same renewal date, nothing now.
+ */
+export async function resumeSubscription(client: DatabaseClient): Promise<Result<ResumedSubscription>> {
+  return invoke<ResumedSubscription>(client, 'resume-subscription', {}, 'Could not resume your subscription');
+}
+
+/** Whether Resume may be offered (SQL can_resume_subscription); false when it cannot be asked. */
+export async function canResumeSubscription(client: DatabaseClient): Promise<boolean> {
+  try {
+    const {data, error} = await client.rpc('can_resume_subscription');
+    return !error && data === true;
+  } catch {
+    return false;
+  }
 }
 
 /**

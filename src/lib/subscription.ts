@@ -58,7 +58,7 @@ export interface SubscriptionHeadline {
   /** Premium is open now (Active, or Cancelled with paid days left). */
   access: boolean;
   /** The way to Premium the card offers: none while it renews or is held at PayPal. */
-  offer: 'upgrade' | 'subscribe-again' | null;
+  offer: 'upgrade' | 'subscribe-again' | 'resume' | null;
   /** Cancel subscription is offered: PayPal may still bill it (active, or suspended after failures). */
   cancel: boolean;
 }
@@ -85,6 +85,8 @@ export function subscriptionHeadline(
   profile: StateColumns | null | undefined,
   ledger: readonly LedgerRow[] = [],
   now: number = Date.now(),
+  /** SQL can_resume_subscription: the cancelled subscription is held at PayPal and may be resumed. */
+  resumable = false,
 ): SubscriptionHeadline {
   const end = formatLocalDate(profile?.subscription_end_date ?? null);
   const status = profile?.subscription_status;
@@ -120,7 +122,7 @@ export function subscriptionHeadline(
   }
   if (status === 'cancelled' && hasPremiumAccess(profile, now)) {
     // Still Premium: one state, never "No Active Subscription" or an upgrade offer beside it.
-    return {...base, kind: 'cancelled-running', label: 'Cancelled', tone: 'warning', text: `Premium until ${end}, will not renew.`, access: true, offer: 'subscribe-again'};
+    return {...base, kind: 'cancelled-running', label: 'Cancelled', tone: 'warning', text: `Premium until ${end}, will not renew.`, access: true, offer: resumable ? 'resume' : 'subscribe-again'};
   }
   const lost = latest((row) => row.transaction_type === 'dispute' && DISPUTE_LOST.has(row.status));
   if (lost && endedBy(lost)) {

@@ -7,6 +7,7 @@ import Account from '../../src/pages/account';
 import AccountSettings from '../../src/components/AccountSettings';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
+import {formatLongDate} from '../../src/lib/longDate';
 import {addPayments, httpError, type PaymentsFake} from './helpers/paymentsFake';
 
 vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
@@ -176,6 +177,35 @@ describe('/account', () => {
     expect(payments.invoke).toHaveBeenCalledWith('cancel-subscription', {body: {}});
     await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Cancelled'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('cancel, then Resume: the card reads "Premium until …, will not renew" with Resume, then Active again', async () => {
+    signIn(ACTIVE);
+    payments.rpcs.can_resume_subscription = {data: false, error: null};
+    payments.functions['cancel-subscription'] = () => {
+      fake.tables.profiles = {data: profileRow({...ACTIVE, subscription_status: 'cancelled'}), error: null};
+      payments.rpcs.can_resume_subscription = {data: true, error: null};
+      return {data: {status: 'cancelled', subscriptionId: 'I-ABC123', accessUntil: END}, error: null};
+    };
+    payments.functions['resume-subscription'] = () => {
+      fake.tables.profiles = {data: profileRow(ACTIVE), error: null};
+      payments.rpcs.can_resume_subscription = {data: false, error: null};
+      return {data: {status: 'active', subscriptionId: 'I-ABC123', renewsOn: END}, error: null};
+    };
+    const user = userEvent.setup();
+    renderAccount();
+    await user.click(await screen.findByRole('button', {name: 'Cancel subscription'}));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', {name: 'Yes, cancel subscription'}));
+    const until = formatLongDate(new Date(END));
+    expect(await screen.findByText(`Premium until ${until}, will not renew.`)).toBeInTheDocument();
+    // Resume, not a new subscription, while the cancelled one may be resumed.
+    expect(screen.queryByRole('link', {name: 'Subscribe again'})).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', {name: 'Resume subscription'}));
+    expect(payments.invoke).toHaveBeenCalledWith('resume-subscription', {body: {}});
+    expect(await screen.findByText(`Your subscription is active again. PayPal charges nothing now and renews it on ${until}.`)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('subscription-status')).toHaveTextContent('Active'));
+    expect(screen.getByText(`Premium renews automatically on ${until}.`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', {name: 'Resume subscription'})).not.toBeInTheDocument();
   });
 });
 

@@ -149,6 +149,11 @@ export default function PremiumCheckout({quote, onQuote, navigate = leave}: Prem
           {head.access && ' Subscribing again starts a new yearly plan today, and the days you have left are added to it.'}
         </p>
       )}
+      {head.offer === 'resume' && (
+        <p className={styles.note}>
+          Or <Link to="/account">resume your subscription</Link> on your account page: PayPal charges nothing now and renews it on the same date.
+        </p>
+      )}
       {step === 'code' ? (
         <>
           <DiscountCodeField onCheck={onCheck} applied={quote} onChange={onQuote} />

@@ -5,7 +5,7 @@ import {useAuth} from '@site/src/lib/auth';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
 import {formatLocalDate, formatMoney, toSubscriptionView} from '@site/src/lib/subscription';
 import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
-import {cancelSubscription, fetchPayPalApiBase, planLabel} from '@site/src/lib/payments';
+import {cancelSubscription, fetchPayPalApiBase, planLabel, resumeSubscription} from '@site/src/lib/payments';
 import {paypalManageUrl} from '@site/shared/paypalEnvironment';
 import {errorMessage} from '@site/src/lib/errors';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
@@ -31,7 +31,7 @@ export interface SubscriptionSummaryProps {
 /**
  * The one subscription card (Account Settings' Subscription tab and /account): the state from
  * subscriptionHeadline (useSubscriptionState), the plan's details, Manage on PayPal, Cancel subscription while it
- * renews, and the way to Premium when it is not active. Reads the profile fresh first.
+ * renews, Resume while a cancelled one may be resumed, and the way to Premium when it is not active. Reads the profile fresh first.
  */
 export default function SubscriptionSummary({headingLevel: H = 'h2', manage = false, activating = false, onChanged, onNavigate}: SubscriptionSummaryProps): React.JSX.Element {
   const {state, getClient, refreshProfile} = useAuth();
@@ -40,6 +40,8 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [resuming, setResuming] = useState(false);
+  const [resumeError, setResumeError] = useState<string | null>(null);
   const [paypalApiBase, setPayPalApiBase] = useState<string | null>(null);
   const head = useSubscriptionState();
   // Asked only when there is a subscription to manage.
@@ -91,12 +93,32 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
       setNotice(
         `Your subscription is cancelled. PayPal will not charge you again${result.data.accessUntil ? `, and you keep Premium until ${formatLocalDate(result.data.accessUntil)}` : ''}.`,
       );
+      setResumeError(null);
       await refreshProfile();
       onChanged?.();
     } catch (error) {
       setCancelError(errorMessage(error));
     } finally {
       setCancelling(false);
+    }
+  };
+
+  const onResume = async () => {
+    setResuming(true);
+    setResumeError(null);
+    try {
+      const result = await resumeSubscription(await getClient());
+      if (result.error !== null) {
+        setResumeError(result.error);
+        return;
+      }
+      setNotice(`Your subscription is active again. PayPal charges nothing now and renews it on ${formatLocalDate(result.data.renewsOn)}.`);
+      await refreshProfile();
+      onChanged?.();
+    } catch (error) {
+      setResumeError(errorMessage(error));
+    } finally {
+      setResuming(false);
     }
   };
 
@@ -155,6 +177,15 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
           </Link>
         </div>
       )}
+      {head.offer === 'resume' && !activating && (
+        <div className={styles.upgrade}>
+          <p>Changed your mind? Resume keeps this subscription: PayPal charges nothing now and renews it on {formatLocalDate(view.endDate)}.</p>
+          {resumeError && <Message kind="error">{resumeError}</Message>}
+          <button type="button" className="button button--primary" onClick={() => void onResume()} disabled={resuming}>
+            {resuming ? 'Resuming…' : 'Resume subscription'}
+          </button>
+        </div>
+      )}
       {head.offer === 'subscribe-again' && !activating && (
         <div className={styles.upgrade}>
           <p>
@@ -196,8 +227,8 @@ export default function SubscriptionSummary({headingLevel: H = 'h2', manage = fa
             Cancel your Premium subscription?
           </h2>
           <p>
-            PayPal will not charge you again. You keep Premium until {formatLocalDate(view.endDate)}; after that your account returns
-            to the Free plan. Your progress is kept.
+            PayPal will not charge you again. You keep Premium until {formatLocalDate(view.endDate)}, and you can resume the
+            subscription until then; after that your account returns to the Free plan. Your progress is kept.
           </p>
           {cancelError && <Message kind="error">{cancelError}</Message>}
           {cancelling && <p role="status">Cancelling with PayPal…</p>}

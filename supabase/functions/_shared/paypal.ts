@@ -161,6 +161,16 @@ export class PayPalClient {
     await this.request('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`, {reason: reason.slice(0, 128)});
   }
 
+  /** Stops billing without ending the subscription (only an ACTIVE one; 422 otherwise). */
+  async suspendSubscription(id: string, reason: string): Promise<void> {
+    await this.request('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/suspend`, {reason: reason.slice(0, 128)});
+  }
+
+  /** Bills a SUSPENDED subscription again at its next_billing_time (422 for any other state). */
+  async activateSubscription(id: string, reason: string): Promise<void> {
+    await this.request('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/activate`, {reason: reason.slice(0, 128)});
+  }
+
   /**
    * PayPal's verify-webhook-signature postback. The raw body is spliced into the request as is,
    * so the CRC PayPal computes is over the bytes it signed.

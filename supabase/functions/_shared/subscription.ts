@@ -96,6 +96,23 @@ export async function cancelEverywhere(admin: ServiceClient, paypal: PayPalClien
   return true;
 }
 
+/**
+ * Cancel while the paid year runs: suspends the current subscription at PayPal (so it can be
+ * resumed until the end date) and holds it here. False when PayPal would not suspend it or it is
+ * not the profile's running subscription; the caller then cancels it for good.
+ */
+export async function holdAtPayPal(admin: ServiceClient, paypal: PayPalClient, id: string, reason: string): Promise<boolean> {
+  try {
+    await paypal.suspendSubscription(id, reason);
+  } catch (error) {
+    if (error instanceof PayPalError && error.status === 422) return false;
+    throw error;
+  }
+  const {data, error} = await admin.rpc('hold_subscription', {p_subscription_id: id});
+  if (error) throw new DatabaseError('recording the cancellation', error);
+  return data;
+}
+
 /** After an activation: cancels the learner's other live subscriptions so only one bills. */
 export async function cancelOthers(admin: ServiceClient, paypal: PayPalClient, activation: Activation): Promise<void> {
   for (const id of activation.cancelAtPayPal) {

@@ -1,11 +1,14 @@
 // POST {subscriptionId?, reason?} (signed in): cancels one of the caller's PayPal subscriptions
 // (default: the one on their profile; any other they have paid for by id). The profile shows
 // 'cancelled' with access until the end date; one 'cancellation' transaction is recorded.
+// The current subscription, while its paid year runs, is suspended at PayPal rather than
+// cancelled, so resume-subscription can activate it until the end date (migration
+// 20261126000800); any other is cancelled for good.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
-import {cancelEverywhere} from '../_shared/subscription.ts';
+import {cancelEverywhere, holdAtPayPal} from '../_shared/subscription.ts';
 import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
 
 const LIVE = ['ACTIVE', 'SUSPENDED'];
@@ -27,7 +30,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
 
   const {data: profile, error} = await admin
     .from('profiles')
-    .select('subscription_end_date, paypal_subscription_id')
+    .select('subscription_status, subscription_end_date, paypal_subscription_id')
     .eq('id', user.id)
     .maybeSingle();
   if (error) throw new DatabaseError('reading the profile', error);
@@ -35,16 +38,20 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
   if (!profile || !id) return errorResponse('You have no active subscription to cancel', 409);
   const {data: subscription, error: subscriptionError} = await admin
     .from('pending_subscriptions')
-    .select('paypal_status, activated_at')
+    .select('paypal_status, activated_at, held_at')
     .eq('paypal_subscription_id', id)
     .eq('user_id', user.id)
     .maybeSingle();
   if (subscriptionError) throw new DatabaseError('reading the subscription', subscriptionError);
   if (!subscription?.activated_at) return errorResponse(requested ? 'Subscription not found' : 'You have no active subscription to cancel', requested ? 404 : 409);
-  if (!LIVE.includes(subscription.paypal_status)) return errorResponse('This subscription is already cancelled or has ended', 409);
+  // A held one (cancelled, resumable until its end date) is already cancelled as far as the learner is concerned.
+  if (!LIVE.includes(subscription.paypal_status) || subscription.held_at) return errorResponse('This subscription is already cancelled or has ended', 409);
 
   const paypal = new PayPalClient(config);
-  if (!(await cancelEverywhere(admin, paypal, id, reason))) return errorResponse('PayPal could not cancel this subscription in its current state', 409);
   const current = id === profile.paypal_subscription_id;
+  const running = current && profile.subscription_status === 'active' && subscription.paypal_status === 'ACTIVE'
+    && profile.subscription_end_date !== null && Date.parse(profile.subscription_end_date) > Date.now();
+  const held = running && (await holdAtPayPal(admin, paypal, id, reason));
+  if (!held && !(await cancelEverywhere(admin, paypal, id, reason))) return errorResponse('PayPal could not cancel this subscription in its current state', 409);
   return jsonResponse({status: 'cancelled', subscriptionId: id, accessUntil: current ? profile.subscription_end_date : null});
 });
