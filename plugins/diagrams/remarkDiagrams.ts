@@ -23,9 +23,9 @@ function findMermaid(node: Root | Parent, found: Found[] = []): Found[] {
 export default function remarkDiagrams() {
   return async (tree: Root, file: VFile): Promise<void> => {
     for (const {node, parent, index} of findMermaid(tree)) {
-      let svg: string;
+      let rendered: Awaited<ReturnType<typeof renderDiagram>>;
       try {
-        ({svg} = await renderDiagram(node.value, titleFromMeta(node.meta)));
+        rendered = await renderDiagram(node.value, titleFromMeta(node.meta));
       } catch (error) {
         const where = `${file.path}:${node.position?.start.line ?? '?'}`;
         throw new Error(`${where}: mermaid diagram does not render: ${error instanceof Error ? error.message : String(error)}`);
@@ -33,7 +33,13 @@ export default function remarkDiagrams() {
       const element: MdxJsxFlowElement = {
         type: 'mdxJsxFlowElement',
         name: 'Diagram',
-        attributes: [{type: 'mdxJsxAttribute', name: 'svg', value: svg}],
+        // Its width and smallest text let the component keep the text readable in any column.
+        attributes: [
+          {type: 'mdxJsxAttribute', name: 'svg', value: rendered.svg},
+          {type: 'mdxJsxAttribute', name: 'title', value: rendered.title},
+          {type: 'mdxJsxAttribute', name: 'width', value: String(rendered.width)},
+          {type: 'mdxJsxAttribute', name: 'fontSize', value: String(rendered.fontSize)},
+        ],
         children: [],
       };
       parent.children[index] = element;

@@ -4,6 +4,7 @@
 import crypto from 'node:crypto';
 import type * as BeautifulMermaid from 'beautiful-mermaid';
 import {nativeImport} from '../nativeImport';
+import {smallestFontSize, svgWidth} from './diagramGeometry';
 
 type Renderer = typeof BeautifulMermaid;
 
@@ -13,6 +14,10 @@ export interface RenderedDiagram {
   title: string;
   /** Every connection in words, for readers who cannot see the picture. */
   description: string;
+  /** The SVG's own width in px: what src/components/Diagram sizes it from. */
+  width: number;
+  /** Its smallest text, in px at its own width. */
+  fontSize: number;
 }
 
 let renderer: Promise<Renderer> | null = null;
@@ -28,24 +33,61 @@ const COLOURS = {
   border: 'var(--diagram-border)',
   transparent: true,
   font: 'system-ui',
+  // The figure has its own margin; the renderer's 40 px on each side would only make the picture,
+  // and so its text, smaller in a narrow column.
+  padding: 12,
+  nodeSpacing: 24,
 };
 
 const escapeXml = (text: string): string =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Node labels as a reader would say them: `<br/>` becomes a comma, entities decoded. */
-function plainLabel(label: string): string {
+/**
+ * Node labels as a reader would say them, entities decoded. A line break (`<br/>`, which the
+ * parser has already turned into a newline) either ends an item, and becomes a comma, or only
+ * wraps a long phrase to keep the diagram narrow, and becomes a space: the latter after a comma, colon
+ * or a stop, or before a lower-case word or a parenthesis.
+ */
+export function plainLabel(label: string): string {
   return label
-    .replace(/<br\s*\/?>/gi, ', ')
+    .replace(/([^\s])\s*(?:<br\s*\/?>|\n)\s*(?=(.))/gi, (_m, last: string, next: string) =>
+      /[,:;?.!]/.test(last) || /[a-z(]/.test(next) ? `${last} ` : `${last}, `,
+    )
     .replace(/&quot;/g, '"')
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim();
 }
 
-function describe(graph: ReturnType<Renderer['parseMermaid']>): {first: string; description: string} {
+type Graph = ReturnType<Renderer['parseMermaid']>;
+
+/**
+ * The connections in the order a reader follows them: from each starting node (one nothing points
+ * to, in the order the source names them) along every path, depth first. A diagram's source may
+ * list nodes and connections in whatever order lays it out best; its description still reads from
+ * the top.
+ */
+function readingOrder(graph: Graph): Graph['edges'] {
+  const targets = new Set(graph.edges.map((edge) => edge.target));
+  const roots = [...graph.nodes.keys()].filter((id) => !targets.has(id));
+  const ordered: Graph['edges'] = [];
+  const seen = new Set<string>();
+  const visit = (id: string) => {
+    if (seen.has(id)) return;
+    seen.add(id);
+    const out = graph.edges.filter((edge) => edge.source === id);
+    ordered.push(...out);
+    out.forEach((edge) => visit(edge.target));
+  };
+  roots.forEach(visit);
+  // A cycle with no way in is still described.
+  ordered.push(...graph.edges.filter((edge) => !ordered.includes(edge)));
+  return ordered;
+}
+
+function describe(graph: Graph): {first: string; description: string} {
   const label = (id: string) => plainLabel(graph.nodes.get(id)?.label ?? id);
-  const steps = graph.edges.map((edge) =>
+  const steps = readingOrder(graph).map((edge) =>
     edge.label ? `${label(edge.source)} — ${plainLabel(edge.label)} → ${label(edge.target)}` : `${label(edge.source)} → ${label(edge.target)}`,
   );
   const first = graph.nodes.values().next().value;
@@ -83,7 +125,7 @@ export async function renderDiagram(source: string, title?: string): Promise<Ren
     .replace(/url\(#([^)]+)\)/g, `url(#${prefix}-$1)`)
     .replace(/^<svg /, `<svg role="img" aria-labelledby="${prefix}-title" aria-describedby="${prefix}-desc" `)
     .replace(/^(<svg[^>]*>)/, `$1<title id="${prefix}-title">${escapeXml(name)}</title><desc id="${prefix}-desc">${escapeXml(description)}</desc>`);
-  return {svg, title: name, description};
+  return {svg, title: name, description, width: svgWidth(svg), fontSize: smallestFontSize(svg)};
 }
 
 /** `title="…"` from a code fence's meta string. */

@@ -11,6 +11,8 @@ export const LESSON_COMPONENT_SOURCES = {
   Download: {source: '@site/src/components/Download', export: 'default'},
   VideoEmbed: {source: '@site/src/components/VideoEmbed', export: 'default'},
   ForestPlot: {source: '@site/src/components/ForestPlot', export: 'default'},
+  // What every ```mermaid block becomes (plugins/diagrams).
+  Diagram: {source: '@site/src/components/Diagram', export: 'default'},
 } as const satisfies Record<string, {source: string; export: string}>;
 
 export type LessonComponentName = keyof typeof LESSON_COMPONENT_SOURCES;

@@ -10,6 +10,7 @@ import Details from '@theme/Details';
 import VideoEmbed from '@site/src/components/VideoEmbed';
 import Download from '@site/src/components/Download';
 import ForestPlot from '@site/src/components/ForestPlot';
+import Diagram from '@site/src/components/Diagram';
 import {Exercise, Solution} from '@site/src/components/Exercise';
 import type {LessonComponentName} from '@site/src/components/lessonComponentSources';
 import type {BodyImportSource} from './bodyContract';
@@ -33,4 +34,5 @@ export const lessonComponents: Record<LessonComponentName, ComponentType<any>> =
   Download,
   VideoEmbed,
   ForestPlot,
+  Diagram,
 };
