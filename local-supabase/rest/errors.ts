@@ -69,6 +69,15 @@ export function notSingular(rows: number): RestError {
   return new ApiRequestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }
 
+/**
+ * PGlite's cost guard (runner.ts) refusing a statement before it runs: local-supabase's own limit,
+ * so a client error, not a timeout's 500. It speaks as hosted's planner-cost guard, pg_plan_filter,
+ * with the 413 PostgREST gave "too complex" (54) errors before v12.
+ */
+export function planCostExceeded(detail: string | null): RestError {
+  return new PgError(413, '54000', 'plan cost limit exceeded', detail, 'Ask for fewer or narrower embeds, or filter the rows first.');
+}
+
 /** PostgREST's `mapSQLtoHTTP`: the status a Postgres error is answered with. */
 function statusForSqlState(code: string, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;

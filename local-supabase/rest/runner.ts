@@ -1,4 +1,5 @@
-import type {Database, PipelineStep} from '../db/database';
+import {isPgError, type Database, type PipelineStep} from '../db/database';
+import {planCostExceeded} from './errors';
 import type {ParamStyle} from './sql';
 
 export interface ResultRow {
@@ -24,7 +25,7 @@ export interface Statement {
 /**
  * PGlite runs a query to the end on its one database thread: statement_timeout never fires there,
  * so a costly statement would stall every other request that needs the database.
- * Instead each statement is planned first and refused, with the 57014 a timeout gives, when the
+ * Instead each statement is planned first and refused (413 54000, errors.ts) when the
  * planner's estimate is above this budget (a 300,000-row sort is over it; the catalog's widest
  * embeds are not). The estimates are real ones (schemaStore.ts analyzes each table once: PGlite
  * has no autovacuum); the planner underestimates deep chains and plans wide selects slowly, so
@@ -76,7 +77,7 @@ begin
   execute 'explain (format json) ' || p_sql using p_params into v_plan;
   v_cost := (v_plan -> 0 -> 'Plan' ->> 'Total Cost')::float8;
   if v_cost > p_max_cost then
-    raise exception using errcode = '57014', message = 'canceling statement due to statement timeout',
+    raise exception using errcode = '54000', message = 'plan cost limit exceeded',
       detail = format('PGlite cannot interrupt a running query, so one estimated at cost %s (over %s for this role) is not started', round(v_cost), p_max_cost);
   end if;
 end
@@ -128,6 +129,9 @@ export class Runner {
       };
       row = (await this.db.pipeline<ResultRow>(steps, check || rollback ? verify : undefined)).rows[0] as ResultRow;
     } catch (error) {
+      if (maxCost !== null && isPgError(error) && error.code === '54000' && error.message === 'plan cost limit exceeded') {
+        throw planCostExceeded(error.detail ?? null);
+      }
       if (!(error instanceof RolledBack)) throw error;
       row = error.row;
     }
