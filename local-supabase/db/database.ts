@@ -38,7 +38,7 @@ export interface Database extends Queryable {
    * Runs the steps in order as one transaction and returns the last one's result; `check` sees
    * it before the commit and may throw to roll everything back. A failing step rolls back too.
    * PGlite sends all the steps in one protocol exchange, each text prepared once and reused;
-   * on PostgreSQL each is a round trip between BEGIN and COMMIT (node-postgres cannot pipeline).
+   * on PostgreSQL BEGIN, the steps and COMMIT are pipelined, one round trip (two with a check).
    */
   pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>>;
   close(): Promise<void>;

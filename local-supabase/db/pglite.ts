@@ -1,6 +1,7 @@
 // PGlite as a Database: the statements run on the database thread (pgliteWorker.ts), which takes
-// cheap ones first and a session's steps in the order they are posted. A request that is one exchange (a query, a pipeline without
-// a check) is posted at once, so the thread always has the next one waiting. A request that holds
+// cheap ones first (lightFirstQueue.ts) and a session's steps in the order they are posted. A
+// request that is one exchange (a query, a pipeline without a check) is posted at once, so the
+// thread always has the next one waiting. A request that holds
 // the connection across several exchanges (a transaction, a pipeline whose result is checked
 // before the commit) is a session: sessions run one at a time, and anything that arrives during
 // one waits until it ends, so nothing is ever posted into another request's transaction.
