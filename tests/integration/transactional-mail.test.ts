@@ -184,6 +184,22 @@ describe('transactional mail', () => {
     expect(sent.attempts).toBe((failed.attempts as number) + 1);
   });
 
+  it('forgets sent mail after 30 days and keeps unsent mail however old', async () => {
+    const admin = serviceClient();
+    const {user} = await signedInUser();
+    const old = new Date(Date.now() - 31 * 86_400_000).toISOString();
+    const recent = new Date(Date.now() - 29 * 86_400_000).toISOString();
+    const later = new Date(Date.now() + 86_400_000).toISOString();
+    const rows = [
+      {kind: 'refund', user_id: user.id, recipient: 'a@example.com', dedupe_key: `test:old:${user.id}`, created_at: old, sent_at: old, next_attempt_at: old},
+      {kind: 'refund', user_id: user.id, recipient: 'b@example.com', dedupe_key: `test:recent:${user.id}`, created_at: recent, sent_at: recent, next_attempt_at: recent},
+      {kind: 'refund', user_id: user.id, recipient: 'c@mail.invalid', dedupe_key: `test:unsent:${user.id}`, created_at: old, sent_at: null, next_attempt_at: later},
+    ];
+    expect((await admin.from('mail_outbox').insert(rows)).error).toBeNull();
+    await drain();
+    expect((await outboxRows(user.id)).map((r) => r.recipient).sort()).toEqual(['b@example.com', 'c@mail.invalid']);
+  });
+
   it('no stranger reads the outbox or runs the drain', async () => {
     const {client, user} = await signedInUser();
     await purchase(client);

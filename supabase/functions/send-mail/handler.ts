@@ -14,6 +14,9 @@ import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
 /** At most this many mails per run; the next run takes the rest. */
 const BATCH = 25;
 
+/** Sent mail stays this long (for an operator checking a delivery), then goes: it names the recipient. */
+export const SENT_MAIL_KEPT_DAYS = 30;
+
 /** Whether the request carries the project's secret key (apikey header or bearer token). */
 function fromServiceRole(request: Request, env: Record<string, string | undefined>): boolean {
   const expected = secretKey(env);
@@ -67,5 +70,8 @@ export default guarded('send-mail', ['POST'], async (request, env) => {
       console.warn(`[send-mail] mail ${row.id} (${row.kind}) not delivered: ${problem}`);
     }
   }
+  const cutoff = new Date(Date.now() - SENT_MAIL_KEPT_DAYS * 86_400_000).toISOString();
+  const purged = await admin.from('mail_outbox').delete().lt('sent_at', cutoff);
+  if (purged.error) console.error(`[send-mail] sent mail older than ${SENT_MAIL_KEPT_DAYS} days not removed: ${purged.error.message}`);
   return jsonResponse({enqueued_reminders: reminders.data ?? 0, sent, failed});
 });
