@@ -151,3 +151,21 @@ test('a diagram that fits a phone gets no region and no button', async ({browser
   await expectNoAxeViolations(page, 'article figure');
   await page.context().close();
 });
+
+test('on a touch screen the full-size view opens with a tap, scrolls both ways (what a finger pans) and closes with a tap', async ({browser}) => {
+  const context = await browser.newContext({viewport: {width: 360, height: 740}, isMobile: true, hasTouch: true});
+  const page = await context.newPage();
+  await page.goto(PRISMA_PAGE);
+  await waitForHydration(page);
+  await page.getByRole('button', {name: 'View full size'}).first().tap();
+  const dialog = page.getByRole('dialog', {name: PRISMA_TITLE});
+  await expect(dialog).toBeVisible();
+  const view = dialog.getByRole('region', {name: PRISMA_TITLE});
+  // Larger than the screen both ways, so a finger pans it (native scrolling, no gesture code).
+  expect(await view.evaluate((el) => ({x: el.scrollWidth > el.clientWidth, y: el.scrollHeight > el.clientHeight}))).toEqual({x: true, y: true});
+  await view.evaluate((el) => el.scrollTo({left: el.scrollWidth, top: el.scrollHeight}));
+  await expect.poll(() => view.evaluate((el) => el.scrollLeft > 0 && el.scrollTop > 0)).toBe(true);
+  await dialog.getByRole('button', {name: 'Close'}).tap();
+  await expect(dialog).toBeHidden();
+  await context.close();
+});
