@@ -119,7 +119,7 @@ function applyRange(range: string | null, query: ParsedQuery): void {
   if (match[2]) {
     const to = Number(match[2]);
     if (to < from) {
-      throw new ApiRequestError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
+      throw new ApiRequestError('PGRST103', 'Requested range not satisfiable', `The lower boundary must be lower than or equal to the upper boundary in the Range header.`);
     }
     query.limit.set('', to - from + 1);
   }
@@ -138,7 +138,7 @@ function actionOf(method: string, target: Target): Action {
   if (target.kind === 'root') return 'info';
   if (target.kind === 'routine') {
     if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') {
-      throw new ApiRequestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`);
+      throw new ApiRequestError('PGRST101', `Cannot use the ${method} method on RPC`);
     }
     return 'call';
   }
@@ -153,7 +153,7 @@ function actionOf(method: string, target: Target): Action {
     case 'DELETE':
       return 'delete';
     default:
-      throw new ApiRequestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`);
+      throw new ApiRequestError('PGRST117', `Unsupported HTTP method: ${method}`);
   }
 }
 

@@ -36,7 +36,6 @@ function noSuchFunction(schema: string, name: string, argNames: string[], body: 
   const func = `${schema}.${name}`;
   if (isRawBodyType(body)) {
     return new SchemaCacheError(
-      404,
       'PGRST202',
       `Could not find the function ${func} in the schema cache`,
       `Searched for the function ${func} with a single unnamed ${body} parameter, but no matches were found in the schema cache.`,
@@ -48,7 +47,6 @@ function noSuchFunction(schema: string, name: string, argNames: string[], body: 
   const searched = sorted.length ? ` with parameter${sorted.length > 1 ? 's' : ''} ${list}` : ' without parameters';
   const orWholeBody = body === 'json' ? ' or with a single unnamed json/jsonb parameter' : '';
   return new SchemaCacheError(
-    404,
     'PGRST202',
     `Could not find the function ${func}${named} in the schema cache`,
     `Searched for the function ${func}${searched}${orWholeBody}, but no matches were found in the schema cache.`,
@@ -84,9 +82,8 @@ export function resolveFunction(cache: SchemaCache, name: string, argNames: stri
   if (chosen.length === 1) return chosen[0] as DbFunction;
   if (chosen.length > 1) {
     throw new SchemaCacheError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${chosen
+        'PGRST203',
+        `Could not choose the best candidate function between: ${chosen
         .map((fn) => `public.${name}(${fn.params.map((p) => `${p.name} => ${typeName(p.type)}`).join(', ')})`)
         .join(', ')}`,
       null,

@@ -18,26 +18,83 @@ export class RestError extends Error {
   }
 }
 
+/**
+ * The PGRST codes this server answers with, each with the status PostgREST gives it (its
+ * ErrorHeaders instances): the one home of both, so a call site names only the code.
+ */
+const API_REQUEST_STATUS = {
+  PGRST100: 400, // QueryParamError: a query parameter could not be parsed (and local-supabase's bounds)
+  PGRST101: 405, // InvalidRpcMethod
+  PGRST102: 400, // InvalidBody
+  PGRST103: 416, // InvalidRange
+  PGRST106: 406, // UnacceptableSchema
+  PGRST107: 406, // MediaTypeError
+  PGRST108: 400, // NotEmbedded
+  PGRST111: 500, // GucHeadersError
+  PGRST116: 406, // SingularityError
+  PGRST117: 405, // UnsupportedMethod
+  PGRST118: 400, // RelatedOrderNotToOne
+  PGRST119: 400, // spread on a to-many embed
+  PGRST120: 400, // UnacceptableFilter
+  PGRST121: 500, // PGRSTParseError
+  PGRST122: 400, // InvalidPreferences
+  PGRST123: 400, // AggregatesNotAllowed
+  PGRST124: 400, // MaxAffectedViolationError
+  PGRST127: 400, // NotImplemented
+} as const;
+
+const SCHEMA_CACHE_STATUS = {
+  PGRST200: 400, // NoRelBetween
+  PGRST201: 300, // AmbiguousRelBetween
+  PGRST202: 404, // NoRpc
+  PGRST203: 300, // AmbiguousRpc
+  PGRST204: 400, // ColumnNotFound
+  PGRST205: 404, // TableNotFound
+} as const;
+
+const JWT_STATUS = {
+  PGRST301: 401, // JwtDecodeError
+  PGRST303: 401, // JwtClaimsError
+} as const;
+
+export type ApiRequestCode = keyof typeof API_REQUEST_STATUS;
+export type SchemaCacheCode = keyof typeof SCHEMA_CACHE_STATUS;
+export type JwtCode = keyof typeof JWT_STATUS;
+/** Every PGRST code answered here; Postgres' own SQLSTATEs come as PgError. */
+export type PgrstCode = ApiRequestCode | SchemaCacheCode | JwtCode | 'PGRST000';
+
 /** PGRST1xx, PostgREST's ApiRequestError: the request itself is malformed or cannot be answered. */
-export class ApiRequestError extends RestError {}
+export class ApiRequestError extends RestError {
+  constructor(code: ApiRequestCode, message: string, details: unknown = null, hint: string | null = null) {
+    super(API_REQUEST_STATUS[code], code, message, details, hint);
+  }
+}
 
 /** PGRST2xx, PostgREST's SchemaCacheError: the request names what the schema cache does not hold. */
-export class SchemaCacheError extends RestError {}
+export class SchemaCacheError extends RestError {
+  constructor(code: SchemaCacheCode, message: string, details: unknown = null, hint: string | null = null) {
+    super(SCHEMA_CACHE_STATUS[code], code, message, details, hint);
+  }
+}
 
 /** PGRST3xx, PostgREST's JwtError: the bearer token is missing a part, malformed or expired. */
-export class JwtError extends RestError {}
+export class JwtError extends RestError {
+  constructor(code: JwtCode, message: string, headers: Record<string, string> = {}) {
+    super(JWT_STATUS[code], code, message, null, null, headers);
+  }
+}
 
 /** PostgREST's PgError: what the database answered, with the HTTP status PostgREST maps it to. */
 export class PgError extends RestError {}
 
 /** PGRST100: the message format PostgREST's parsec errors use, so clients and logs look the same. */
 export function parseError(what: string, input: string, column: number, details: string): RestError {
-  return new ApiRequestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
+  return new ApiRequestError('PGRST100', `"failed to parse ${what} (${input})" (line 1, column ${column})`, details);
 }
 
 /** PGRST102: a body PostgREST could not read (its InvalidBody). */
 export function invalidBody(message: string, details: string | null = null): RestError {
-  return new ApiRequestError(400, 'PGRST102', message, details);
+  return new ApiRequestError('PGRST102', message, details);
 }
 
 export function invalidJson(details: string | null = null): RestError {
@@ -45,12 +102,12 @@ export function invalidJson(details: string | null = null): RestError {
 }
 
 export function unknownTable(name: string, schema = 'public'): RestError {
-  return new SchemaCacheError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
+  return new SchemaCacheError('PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`);
 }
 
 /** PGRST106: a profile header names a schema outside `[api] schemas` (PostgREST 13+'s wording). */
 export function unacceptableSchema(schema: string, exposed: readonly string[]): RestError {
-  return new ApiRequestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
+  return new ApiRequestError('PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`);
 }
 
 export function unknownColumn(table: string, column: string): RestError {
@@ -58,15 +115,15 @@ export function unknownColumn(table: string, column: string): RestError {
 }
 
 export function unknownPayloadColumn(table: string, column: string): RestError {
-  return new SchemaCacheError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
+  return new SchemaCacheError('PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`);
 }
 
 export function unavailableMedia(accept: string): RestError {
-  return new ApiRequestError(406, 'PGRST107', `None of these media types are available: ${accept}`);
+  return new ApiRequestError('PGRST107', `None of these media types are available: ${accept}`);
 }
 
 export function notSingular(rows: number): RestError {
-  return new ApiRequestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
+  return new ApiRequestError('PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`);
 }
 
 /**
@@ -120,7 +177,7 @@ export function toRestError(error: unknown, role: string): RestError {
     return new PgError(status, error.code, error.message, error.detail ?? null, error.hint ?? null);
   }
   console.error('[local-supabase] rest: unexpected error', error);
-  return new RestError(500, 'PGRST000', 'Internal server error');
+  return new RestError(500, 'PGRST000' satisfies PgrstCode, 'Internal server error');
 }
 
 function customRaise(message: string, detail: string | undefined): RestError {
@@ -136,7 +193,7 @@ function customRaise(message: string, detail: string | undefined): RestError {
       meta.headers ?? {},
     );
   } catch {
-    return new ApiRequestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', message);
+    return new ApiRequestError('PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', message);
   }
 }
 

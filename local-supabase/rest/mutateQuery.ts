@@ -56,7 +56,7 @@ export function insertSql(table: Table, columns: string[], query: ParsedQuery, p
   if (upsert) {
     const target = query.onConflict ?? table.primaryKey;
     for (const c of target) if (!table.columnsByName.has(c)) throw unknownPayloadColumn(table.name, c);
-    if (target.length === 0) throw new ApiRequestError(400, 'PGRST100', 'Upsert needs on_conflict or a primary key');
+    if (target.length === 0) throw new ApiRequestError('PGRST100', 'Upsert needs on_conflict or a primary key');
     if (prefs.resolution === 'ignore-duplicates') sql += ` on conflict (${target.map(ident).join(', ')}) do nothing`;
     else sql += ` on conflict (${target.map(ident).join(', ')}) do update set ${columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`;
   }

@@ -73,7 +73,7 @@ export function parsePrefer(header: string | null, allowTxOverride = false): Pre
     }
   }
   if (prefs.strict && invalid.length > 0) {
-    throw new ApiRequestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
+    throw new ApiRequestError('PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`);
   }
   return prefs;
 }

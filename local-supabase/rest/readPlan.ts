@@ -71,7 +71,6 @@ export const MAX_EMBED_DEPTH = 4;
 function relationshipError(parent: string, relation: string, hint: string | null): RestError {
   const using = hint ? ` using the hint '${hint}'` : '';
   return new SchemaCacheError(
-    400,
     'PGRST200',
     `Could not find a relationship between '${parent}' and '${relation}' in the schema cache`,
     `Searched for a foreign key relationship between '${parent}' and '${relation}'${using} in the schema 'public', but no matches were found.`,
@@ -172,7 +171,6 @@ function resolveRelationship(cache: SchemaCache, parent: Table, relation: string
   if (candidates.length === 0) throw relationshipError(parent.name, relation, hint);
   if (candidates.length > 1) {
     throw new SchemaCacheError(
-      300,
       'PGRST201',
       `Could not embed because more than one relationship was found for '${parent.name}' and '${relation}'`,
       candidates.map((c) => describe(c.rel, parent.name, c.target.name)),
@@ -221,7 +219,6 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
     }
     if (depth >= MAX_EMBED_DEPTH) {
       throw new ApiRequestError(
-        400,
         'PGRST100',
         `Embedding is limited to ${MAX_EMBED_DEPTH} levels`,
         `'${item.relation}' is embedded at level ${depth + 1} of the select parameter`,
@@ -234,11 +231,10 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
     const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
     if (item.spread && isAggregated(child)) {
       // PostgREST hoists a to-one spread's aggregates into the parent's grouping; not done here.
-      throw new ApiRequestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for spreads here.');
+      throw new ApiRequestError('PGRST127', 'Feature not implemented', 'Aggregates are not implemented for spreads here.');
     }
     if (item.spread && !toOne) {
       throw new ApiRequestError(
-        400,
         'PGRST119',
         `A spread operation on '${item.relation}' is not possible`,
         `'${table.name}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
@@ -271,7 +267,6 @@ function findNode(root: ReadNode, path: string[]): ReadNode {
     const next = node.embeds.find((e) => e.name === segment);
     if (!next) {
       throw new ApiRequestError(
-        400,
         'PGRST108',
         `'${segment}' is not an embedded resource in this request`,
         null,
@@ -288,7 +283,7 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, r
   const counter: Counter = {n: 0, aggregates: false};
   const root = buildNode(cache, table, rootAlias, query.select, counter);
   if (counter.aggregates && !aggregatesEnabled(cache)) {
-    throw new ApiRequestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+    throw new ApiRequestError('PGRST123', 'Use of aggregate functions is not allowed');
   }
   for (const condition of query.conditions) {
     const node = findNode(root, condition.embedPath);
@@ -297,7 +292,6 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, r
       const value = condition.value.toLowerCase();
       if (condition.op !== 'is' || (value !== 'null' && value !== 'not_null')) {
         throw new ApiRequestError(
-          400,
           'PGRST120',
           `Could not find the '${condition.column}' embedded resource with the operator '${condition.op}'`,
           null,
@@ -322,7 +316,6 @@ export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, r
         const embed = node.embeds.find((e) => e.name === term.relation);
         if (!embed || !embed.toOne) {
           throw new ApiRequestError(
-            400,
             'PGRST118',
             `A related order on '${term.relation}' is not possible`,
             `'${node.table.name}' and '${term.relation}' do not form a many-to-one or one-to-one relationship`,
@@ -343,7 +336,7 @@ function validateTree(node: ReadNode, tree: LogicTree): void {
     if (child.kind === 'logic') validateTree(node, child);
     else if (child.embedPath.length > 0) {
       findNode(node, child.embedPath);
-      throw new ApiRequestError(400, 'PGRST100', 'Filtering on embedded resources inside logic trees is not supported', null);
+      throw new ApiRequestError('PGRST100', 'Filtering on embedded resources inside logic trees is not supported', null);
     } else columnOf(node.table, child.column);
   }
 }

@@ -51,7 +51,7 @@ export function infoResponse(): Response {
 function rangeStatus(offset: number, n: number, total: number | null): number {
   if (total === null) return 200;
   if (offset > total && offset !== 0) {
-    throw new ApiRequestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+    throw new ApiRequestError('PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
   }
   return n < total ? 206 : 200;
 }
@@ -83,7 +83,7 @@ export function resultCheck(req: ApiRequest, plan: MutatePlan | CallPlan): ((row
   return (row) => {
     if (object) singular(row.body ?? '[]', row.n);
     if (limited && row.n > (maxAffected as number)) {
-      throw new ApiRequestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.n} rows`);
+      throw new ApiRequestError('PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${row.n} rows`);
     }
   };
 }

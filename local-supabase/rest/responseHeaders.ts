@@ -13,14 +13,14 @@ export function responseHeaders(setting: string | null | undefined): Record<stri
   try {
     parsed = JSON.parse(setting);
   } catch {
-    throw new ApiRequestError(500, 'PGRST111', MALFORMED);
+    throw new ApiRequestError('PGRST111', MALFORMED);
   }
-  if (!Array.isArray(parsed)) throw new ApiRequestError(500, 'PGRST111', MALFORMED);
+  if (!Array.isArray(parsed)) throw new ApiRequestError('PGRST111', MALFORMED);
   const headers: Record<string, string> = {};
   for (const item of parsed) {
     const entries = item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.entries(item as object) : [];
     const [entry] = entries;
-    if (entries.length !== 1 || !entry || typeof entry[1] !== 'string') throw new ApiRequestError(500, 'PGRST111', MALFORMED);
+    if (entries.length !== 1 || !entry || typeof entry[1] !== 'string') throw new ApiRequestError('PGRST111', MALFORMED);
     headers[entry[0].toLowerCase()] = entry[1];
   }
   return headers;

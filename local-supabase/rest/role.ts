@@ -21,7 +21,7 @@ export async function callerFor(request: Request, url: URL, keys: KeyStore): Pro
     claims = await keys.verify(token);
   } catch (error) {
     if (error instanceof TokenError) {
-      throw new JwtError(401, error.code, error.message, null, null, {
+      throw new JwtError(error.code, error.message, {
         'www-authenticate': `Bearer error="invalid_token", error_description="${error.message.replace(/"/g, "'")}"`,
       });
     }
