@@ -138,6 +138,20 @@ describe('/account', () => {
     await waitFor(() => expect(payments.rpc).toHaveBeenCalledWith('release_checkout', {p_subscription_id: 'I-ABC123'}));
   });
 
+  it('the paid-subscriptions list reads a cancelled, resumable current one as the card does, with no Cancel', async () => {
+    signIn({...ACTIVE, subscription_status: 'cancelled'});
+    payments.rpcs.can_resume_subscription = {data: true, error: null};
+    const second = {paypal_subscription_id: 'I-SECOND1', paypal_status: 'CANCELLED', amount: 49, currency: 'USD', discount_code: null, activated_at: new Date().toISOString(), cancelled_at: null, is_current: false};
+    payments.rpcs.my_paypal_subscriptions = {data: [second, {...second, paypal_subscription_id: 'I-ABC123', paypal_status: 'SUSPENDED', is_current: true}], error: null};
+    renderAccount();
+    const section = await screen.findByRole('region', {name: 'Your PayPal subscriptions'});
+    const current = within(section).getByRole('row', {name: /I-ABC123/});
+    await waitFor(() => expect(current).toHaveTextContent('Cancelled'));
+    expect(current).not.toHaveTextContent('Suspended');
+    expect(within(section).queryAllByRole('button')).toHaveLength(0);
+    expect(screen.getByRole('button', {name: 'Resume subscription'})).toBeInTheDocument();
+  });
+
   it('lists every paid subscription and cancels a second one that still bills', async () => {
     signIn(ACTIVE);
     const second = {paypal_subscription_id: 'I-SECOND1', paypal_status: 'ACTIVE', amount: 49, currency: 'USD', discount_code: null, activated_at: new Date().toISOString(), cancelled_at: null, is_current: false};

@@ -1,5 +1,6 @@
 import React, {useState} from 'react';
 import {useAuth} from '@site/src/lib/auth';
+import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
 import {formatLocalDate, formatMoney} from '@site/src/lib/subscription';
 import {cancelSubscription, fetchPaidSubscriptions} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
@@ -27,6 +28,9 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The current one reads as the subscription card does (a cancelled one is suspended at PayPal
+  // while it may be resumed, yet it is cancelled, and not cancellable again).
+  const head = useSubscriptionState();
 
   // One run per learner and per reload (after a purchase is confirmed or a cancellation).
   const {load, retry} = useClientLoad(fetchPaidSubscriptions, `${userId}:${reloadKey}`);
@@ -81,9 +85,9 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
                     </td>
                     <td>{formatLocalDate(row.activated_at)}</td>
                     <td>{formatMoney(row.amount)} / year</td>
-                    <td>{STATUS[row.paypal_status] ?? row.paypal_status}</td>
+                    <td>{row.is_current && head ? head.label : (STATUS[row.paypal_status] ?? row.paypal_status)}</td>
                     <td>
-                      {LIVE.has(row.paypal_status) &&
+                      {(row.is_current && head ? head.cancel : LIVE.has(row.paypal_status)) &&
                         (confirming === row.paypal_subscription_id ? (
                           <button key="confirm" type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
                             {busy ? 'Cancelling…' : `Yes, cancel ${row.paypal_subscription_id}`}
