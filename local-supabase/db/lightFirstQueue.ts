@@ -33,6 +33,14 @@ export interface QueuedJob {
   run(): Promise<void>;
 }
 
+/**
+ * A shape's estimate after a run of `ms`: up at once, down slowly, so a shape that is sometimes
+ * costly (its filter values decide) stays costly unless nearly all its runs are cheap.
+ */
+export function nextEstimate(before: number | undefined, ms: number): number {
+  return before === undefined || ms > before ? ms : before * 0.8 + ms * 0.2;
+}
+
 interface Turn {
   job: QueuedJob;
   heavy: boolean;
@@ -114,10 +122,7 @@ export class LightFirstQueue {
     if (contended && !heavy) this.credit = Math.min(this.credit + (ms * HEAVY_SHARE) / (1 - HEAVY_SHARE), ms);
     if (contended && heavy) this.credit = Math.max(this.credit - ms, -MAX_DEBT_MS);
     if (job.barrier || job.key === undefined) return;
-    const before = this.estimates.get(job.key);
-    // Up at once, down slowly: a shape that is sometimes costly (its filter values decide) stays
-    // heavy unless nearly all its runs are cheap.
-    const estimate = before === undefined || ms > before ? ms : before * 0.8 + ms * 0.2;
+    const estimate = nextEstimate(this.estimates.get(job.key), ms);
     this.estimates.delete(job.key);
     this.estimates.set(job.key, estimate);
     if (this.estimates.size > ESTIMATES) this.estimates.delete(this.estimates.keys().next().value as string);

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import {HeavyGate} from './heavyGate';
 import {isPgError, type Database, type PipelineStep, type Queryable, type QueryResult} from './database';
 
 // Match PGlite's parsing so both drivers hand back identical rows: int8 as a number.
@@ -14,6 +15,9 @@ function toResult<R>(res: pg.QueryResult): QueryResult<R> {
 
 class PostgresDatabase implements Database {
   readonly kind = 'postgres' as const;
+
+  /** Holds requests of a costly shape to a few connections (heavyGate.ts). */
+  private readonly gate = new HeavyGate();
 
   constructor(private readonly pool: pg.Pool) {}
 
@@ -51,9 +55,14 @@ class PostgresDatabase implements Database {
    * BEGIN, the steps and COMMIT go out together on a pipelined connection (one round trip instead
    * of one per statement); PostgreSQL runs them in order. A failing step aborts the transaction,
    * so the statements after it fail too and the COMMIT ends it as a ROLLBACK. With a check the
-   * COMMIT (or ROLLBACK) waits for the last result: a second round trip.
+   * COMMIT (or ROLLBACK) waits for the last result: a second round trip. A costly shape waits
+   * for one of the gate's places first.
    */
-  async pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
+  pipeline<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
+    return this.gate.run(steps.at(-1)?.text ?? '', () => this.pipelined(steps, check));
+  }
+
+  private async pipelined<R>(steps: PipelineStep[], check?: (result: QueryResult<R>) => void): Promise<QueryResult<R>> {
     const client = await this.pool.connect();
     let lost: Error | undefined;
     try {
