@@ -9,6 +9,7 @@ import {isPgError} from '../db/database';
 import type {AuthContext} from './context';
 import {forbidden, unprocessable} from './errors';
 import {OTP_EXPIRY_SECONDS, verifyLink} from './links';
+import {notifyOnSuccess} from './notify';
 import {newOtp, tokenHash} from './tokens';
 import {findUserByEmail, findUserById, storeOneTimeToken, type UserRow} from './users';
 
@@ -123,5 +124,7 @@ export async function confirmEmailChange(ctx: AuthContext, tx: Queryable, token:
     [user.id],
   );
   const updated = await findUserById(tx, user.id);
+  // GoTrue mails the notice to the address the account had, where its owner still reads mail.
+  notifyOnSuccess(ctx, 'email_changed', {to: user.email ?? '', email: newEmail, oldEmail: user.email ?? '', data: updated?.raw_user_meta_data});
   return {kind: 'done', user: updated ?? user};
 }

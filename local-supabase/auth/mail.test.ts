@@ -6,8 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
 import {parseTemplate, renderTemplate} from '../mail/goTemplate';
-import {readProjectConfig, type EmailTemplateKind} from '../projectConfig';
-import {AuthMailer, templateData, type MailKind} from './mail';
+import {SITE_TITLE} from '../../shared/site';
+import {readProjectConfig, type EmailNotificationKind, type EmailTemplateKind} from '../projectConfig';
+import {AuthMailer, notificationData, templateData, type MailKind} from './mail';
 
 const settings = readProjectConfig(path.resolve(__dirname, '../../supabase/config.toml'), {}).auth;
 const mailer = AuthMailer.load(settings);
@@ -62,6 +63,41 @@ describe('supabase/templates rendered by local-supabase', () => {
       expect(used.length, kind).toBeGreaterThan(0);
       for (const name of used) expect(given, `${kind} uses .${name}`).toContain(name);
     }
+  });
+
+  it('switches on the four security notices, each with its file under supabase/templates and the product\'s name', () => {
+    const kinds = ['password_changed', 'email_changed', 'mfa_factor_enrolled', 'mfa_factor_unenrolled'] as const;
+    for (const kind of kinds) {
+      const setting = settings.emailNotifications[kind];
+      expect(setting?.enabled, kind).toBe(true);
+      expect(setting?.contentPath).toBe(path.resolve(__dirname, `../../supabase/templates/${kind}_notification.html`));
+      // The files are pushed to hosted as they are, so they spell the name; shared/site.ts is its one home.
+      expect(setting?.subject).toContain(SITE_TITLE);
+      expect(fs.readFileSync(setting?.contentPath as string, 'utf8')).toContain(SITE_TITLE);
+    }
+  });
+
+  it('uses in each notification only the variables GoTrue gives that kind', () => {
+    for (const [kind, setting] of Object.entries(settings.emailNotifications)) {
+      const given = Object.keys(notificationData(kind as EmailNotificationKind, 'http://site', {to: '', email: ''}));
+      const used = [...fs.readFileSync(setting.contentPath as string, 'utf8').matchAll(/\{\{\s*(?:if\s+)?\.(\w+)/g)].map((m) => m[1]);
+      for (const name of used) expect(given, `${kind} uses .${name}`).toContain(name);
+    }
+  });
+
+  it('renders an e-mail change notice for the old address, naming both', () => {
+    const mail = mailer.renderNotification('email_changed', {to: 'old@example.com', email: 'new@example.com', oldEmail: 'old@example.com'});
+    expect(mail?.to).toBe('old@example.com');
+    expect(mail?.subject).toBe(`The e-mail address of your ${SITE_TITLE} account was changed`);
+    expect(mail?.text).toContain('from old@example.com to new@example.com');
+  });
+
+  it('sends no notice config.toml leaves off, and GoTrue\'s default text for one switched on without a file', () => {
+    const bare = AuthMailer.load({siteUrl: 'http://site', emailTemplates: {}, emailNotifications: {mfa_factor_enrolled: {enabled: true}}});
+    expect(bare.renderNotification('password_changed', {to: 'a@example.com', email: 'a@example.com'})).toBeUndefined();
+    const mail = bare.renderNotification('mfa_factor_enrolled', {to: 'a@example.com', email: 'a@example.com', factorType: 'totp'});
+    expect(mail?.subject).toBe('A new verification method was added to your account');
+    expect(mail?.text).toContain('Sign-in verification method totp was added to your account.');
   });
 
   it('refuses at load a template file it cannot render, naming the file and line', () => {

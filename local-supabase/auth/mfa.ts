@@ -3,6 +3,7 @@ import {randomUUID} from 'node:crypto';
 import type {AuthContext, UserContext} from './context';
 import {AuthError, forbidden, notFound, unprocessable, validationFailed} from './errors';
 import {isUuid, ok, optionalString, readJson} from './http';
+import {notifyOnSuccess} from './notify';
 import {qrCodeSvg} from './qr';
 import type {Caller} from './requestAuth';
 import {addAmrClaim, rotateSessionToken, sessionResponse, snapshot} from './sessions';
@@ -127,6 +128,8 @@ export async function verifyFactor(ctx: UserContext, factorId: string): Promise<
     if (!fresh) throw unprocessable('mfa_verification_failed', 'Invalid TOTP code entered');
     await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [found.id]);
     await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+    // The first successful verify is what enrols the factor (GoTrue's MFAFactorEnrolledNotification).
+    if (factor.status !== 'verified') notifyEnrolment(ctx, 'mfa_factor_enrolled', factor.factor_type);
     await addAmrClaim(tx, sessionId, 'totp');
     await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [sessionId, factor.id]);
     // Sessions that never passed the second factor must not outlive its activation.
@@ -156,5 +159,12 @@ export async function unenroll(ctx: UserContext, factorId: string): Promise<Resp
     await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factor.id]);
     await tx.query(`delete from auth.mfa_factors where id = $1`, [factor.id]);
   });
+  // An abandoned, never verified enrolment was never announced, so its removal is not either.
+  if (factor.status === 'verified') notifyEnrolment(ctx, 'mfa_factor_unenrolled', factor.factor_type);
   return ok({id: factor.id});
+}
+
+function notifyEnrolment(ctx: UserContext, kind: 'mfa_factor_enrolled' | 'mfa_factor_unenrolled', factorType: string): void {
+  const {user} = ctx.caller;
+  notifyOnSuccess(ctx, kind, {to: user.email ?? '', email: user.email ?? '', factorType, data: user.raw_user_meta_data});
 }

@@ -6,6 +6,7 @@ import type {AdminContext, AuthContext, UserContext} from './context';
 import {AuthError, errorResponse, forbidden, OAuthError} from './errors';
 import {containsNul, nulRefused, ok} from './http';
 import {generateLink, invite} from './invite';
+import {sendQueuedNotifications} from './notify';
 import * as mfa from './mfa';
 import {otp} from './otp';
 import {authorize, EXTERNAL_PROVIDERS, manualLinkingDisabled, oauthServerDisabled, passkeysDisabled, samlDisabled} from './providers';
@@ -180,7 +181,11 @@ export async function dispatch(request: Request, context: RequestContext, ctx: A
       pathMatched = true;
       if (r.method !== method && r.method !== ANY_METHOD) continue;
       const params = m.slice(1).map((p) => decodeURIComponent(p));
-      return await run(r, ctx, params);
+      const response = await run(r, ctx, params);
+      // A redirect counts as success: GET /verify answers 303 both ways, its errors in the fragment,
+      // and queues nothing when it fails.
+      if (response.status < 400) await sendQueuedNotifications(ctx);
+      return response;
     }
     if (pathMatched) throw new AuthError(405, 'method_not_allowed', 'Method not allowed');
     throw new AuthError(404, 'not_found', 'Not Found');

@@ -6,6 +6,7 @@ import {noContent, ok, optionalObject, optionalString, readJson} from './http';
 import {checkPasswordStrength, hashPassword, verifyPassword} from './passwords';
 import {consumeNonce} from './reauthenticate';
 import {requestedRedirect} from './redirects';
+import {notifyOnSuccess} from './notify';
 import {logout, logoutAll, type LogoutScope} from './sessions';
 import {loadUserJson} from './userJson';
 import {findUserById, mergeMetadata} from './users';
@@ -69,6 +70,7 @@ export async function updateUser(ctx: UserContext): Promise<Response> {
       await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = 'recovery_token'`, [user.id]);
       // A new password signs out every other device, as GoTrue's LogoutAllExceptMe.
       await logoutAll(tx, user.id, caller.sessionId);
+      notifyOnSuccess(ctx, 'password_changed', {to: user.email ?? '', email: user.email ?? '', data: user.raw_user_meta_data});
     }
     const pending = changesEmail && email ? await startEmailChange(ctx, tx, user, email) : undefined;
     const fresh = await findUserById(tx, user.id);
