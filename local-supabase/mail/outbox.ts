@@ -1,4 +1,5 @@
 import {randomUUID} from 'node:crypto';
+import {MAIL_SENDER} from '../../shared/site';
 
 export interface MailAddress {
   Name: string;
@@ -31,7 +32,7 @@ export interface OutgoingMail {
 export type MailTransport = (mail: OutgoingMail & {from: string}) => Promise<void>;
 
 const MAX_MESSAGES = 500;
-export const MAIL_FROM: MailAddress = {Name: 'Research Methods Academy', Address: 'no-reply@researchmethods.academy'};
+export const MAIL_FROM: MailAddress = {Name: MAIL_SENDER.name, Address: MAIL_SENDER.address};
 
 /** Every e-mail local-supabase "sends": kept for the mailbox page and API, optionally relayed. */
 export class Outbox {

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import {Hono} from 'hono';
 import {PREMIUM_PLAN} from '../../shared/plan';
 import type {PayPalSimulator, WebhookEvent} from './state';
+import {SITE_TITLE} from '../../shared/site';
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;'})[c] as string);
@@ -40,7 +41,7 @@ export function createCheckoutPages(options: {base: string; sim: PayPalSimulator
 <body><main>
 <p class="banner" role="note">PayPal simulator — local-supabase, no real money. Nothing here is charged.</p>
 <h1>Approve your subscription</h1>
-<dl><dt>Merchant</dt><dd>${escapeHtml(sub.brand_name ?? 'Research Methods Academy')}</dd>
+<dl><dt>Merchant</dt><dd>${escapeHtml(sub.brand_name ?? SITE_TITLE)}</dd>
 <dt>Plan</dt><dd>${escapeHtml(sub.plan_id)}</dd>
 <dt>Price</dt><dd><span data-testid="paypal-sim-amount">${escapeHtml(sub.price.value)} ${escapeHtml(sub.price.currency_code)}</span> every ${PREMIUM_PLAN.interval.toLowerCase()} until cancelled</dd>
 <dt>Subscription</dt><dd>${escapeHtml(sub.id)}</dd><dt>Status</dt><dd>${escapeHtml(sub.status)}</dd></dl>

@@ -3,6 +3,7 @@
 // [auth.rate_limit] email_sent applies instead of the built-in mailer's 2 per hour. The mails
 // themselves are read from local-supabase's mailbox, as ever.
 import net from 'node:net';
+import {MAIL_SENDER} from '../../shared/site';
 
 let started: Promise<number> | undefined;
 
@@ -53,5 +54,5 @@ export async function smtpSinkEnv(): Promise<Record<string, string>> {
     server.unref();
   });
   const port = await started;
-  return {SMTP_ENABLED: 'true', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_ADMIN_EMAIL: 'no-reply@researchmethods.academy'};
+  return {SMTP_ENABLED: 'true', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(port), SMTP_ADMIN_EMAIL: MAIL_SENDER.address};
 }

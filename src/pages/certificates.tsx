@@ -1,6 +1,7 @@
 import React from 'react';
 import Layout from '@theme/Layout';
 import CertificatePage from '@site/src/components/CertificatePage';
+import {SITE_TITLE} from '@site/src/config/site';
 
 /**
  * `/certificates/?code=<code>`: public verification of a course certificate, the address every
@@ -9,7 +10,7 @@ import CertificatePage from '@site/src/components/CertificatePage';
  */
 export default function Certificates(): React.JSX.Element {
   return (
-    <Layout title="Certificate verification" description="Verify a Research Methods Academy course certificate: who earned it, for which course, and the knowledge checks it certifies.">
+    <Layout title="Certificate verification" description={`Verify a ${SITE_TITLE} course certificate: who earned it, for which course, and the knowledge checks it certifies.`}>
       <CertificatePage />
     </Layout>
   );

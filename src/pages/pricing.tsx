@@ -6,7 +6,7 @@ import {useCatalog} from '@site/src/catalog/useCatalog';
 import PricingPlans from '@site/src/components/PricingPlans';
 import PremiumCheckout from '@site/src/components/PremiumCheckout';
 import type {DiscountQuote} from '@site/src/lib/payments';
-import {SUPPORT_EMAIL} from '@site/src/config/site';
+import {SITE_TITLE, SUPPORT_EMAIL} from '@site/src/config/site';
 import PlanTerms from '@site/src/components/PlanTerms';
 import styles from './pricing.module.css';
 
@@ -14,7 +14,7 @@ export default function Pricing(): React.JSX.Element {
   const catalog = useCatalog();
   const [quote, setQuote] = useState<DiscountQuote | null>(null);
   return (
-    <Layout title="Pricing" description="Free and Premium plans for Research Methods Academy: Premium is a yearly PayPal subscription.">
+    <Layout title="Pricing" description={`Free and Premium plans for ${SITE_TITLE}: Premium is a yearly PayPal subscription.`}>
       <main className="container margin-vert--lg">
         <Heading as="h1">Pricing</Heading>
         <p>

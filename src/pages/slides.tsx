@@ -6,6 +6,7 @@ import SlideDeck from '@site/src/components/SlideDeck';
 import {formatSlideHash, resolveSlideHash, type SlidePosition} from '@site/src/components/SlideDeck/slideHash';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {courseDecks} from '@site/src/data/slides';
+import {SITE_TITLE} from '@site/src/config/site';
 
 /**
  * replaceState rather than assigning location.hash: stepping through slides should not add a
@@ -80,7 +81,7 @@ export default function SlidesPage(): React.JSX.Element {
   return (
     <Layout
       title="Slides"
-      description="Summary slide decks for every Research Methods Academy module, with keyboard navigation, fullscreen and a link to each slide.">
+      description={`Summary slide decks for every ${SITE_TITLE} module, with keyboard navigation, fullscreen and a link to each slide.`}>
       <main className="container margin-vert--lg">
         <h1>Module slides</h1>
         <p>

@@ -3,6 +3,7 @@
 // session restore and refresh, keyboard use, and axe-core (WCAG 2.2 AA) on the dialogs.
 import type {Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
+import {installClock, settle} from './settle';
 import {expectNoAxeViolations} from './axe';
 import {SITE_PORT} from '../../playwright.config';
 import {createConfirmedUser, navbar, signInThroughModal, storageKey, storedSession, uniqueEmail, useDarkMode, waitForMailCode, waitForMailLink} from './accounts';
@@ -22,16 +23,17 @@ test('an anonymous first visit downloads no supabase-js code, prefetches include
   // Seven pages, each a cold visit: took up to 29 s on a busy CI machine.
   test.setTimeout(90_000);
   const scripts: Promise<string>[] = [];
-  page.on('response', (response) => {
+  page.on('request', (request) => {
     // Executed scripts and <link rel=prefetch> chunks alike.
-    if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    if (new URL(request.url()).pathname.endsWith('.js')) scripts.push(request.response().then((response) => response?.text().catch(() => '') ?? ''));
   });
+  await installClock(page);
   for (const path of ['/', '/docs/intro', '/docs/modules/systematic-review/meta-analysis', '/pricing', '/modules', '/progress', '/reset-password']) {
     await page.context().clearCookies();
     await page.goto(path, {waitUntil: 'load'});
     await waitForHydration(page);
     await expect(navbar(page).getByRole('button', {name: 'Sign In'})).toBeVisible();
-    await page.waitForTimeout(3000);
+    await settle(page);
   }
   const bodies = await Promise.all(scripts);
   expect(bodies.length).toBeGreaterThan(0);

@@ -3,6 +3,7 @@ import {CodeField, Message, SubmitButton, formStyles as f} from '@site/src/compo
 import {errorMessage} from '@site/src/lib/errors';
 import {useAuth} from '@site/src/lib/auth';
 import {verifySignInCode} from '@site/src/lib/accountSecurity';
+import {SITE_TITLE} from '@site/src/config/site';
 
 export interface MfaCodeFormProps {
   /** Prefix for element ids, so two forms on one page never share one. */
@@ -47,7 +48,7 @@ export default function MfaCodeForm({idPrefix, title = 'Two-Factor Authenticatio
       <h2 id={`${idPrefix}-title`} className={f.title}>
         {title}
       </h2>
-      <p className={f.muted}>Open your authenticator app and enter the 6-digit code it shows for Research Methods Academy.</p>
+      <p className={f.muted}>Open your authenticator app and enter the 6-digit code it shows for {SITE_TITLE}.</p>
       {error && (
         <Message kind="error" id={errorId}>
           {error}

@@ -6,6 +6,7 @@ import type {Json, Tables} from '../../../shared/database.types.ts';
 import {PayPalClient, PayPalError, regularPrice, type PayPalSubscription} from './paypal.ts';
 import {formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError, type ServiceClient} from './supabase.ts';
+import {SITE_TITLE} from '../../../shared/site.ts';
 
 /** The checkout the server recorded when it created the PayPal subscription. */
 export type PendingSubscription = Tables<'pending_subscriptions'>;
@@ -116,7 +117,7 @@ export async function holdAtPayPal(admin: ServiceClient, paypal: PayPalClient, i
 /** After an activation: cancels the learner's other live subscriptions so only one bills. */
 export async function cancelOthers(admin: ServiceClient, paypal: PayPalClient, activation: Activation): Promise<void> {
   for (const id of activation.cancelAtPayPal) {
-    await cancelEverywhere(admin, paypal, id, 'Replaced by another Research Methods Academy subscription');
+    await cancelEverywhere(admin, paypal, id, `Replaced by another ${SITE_TITLE} subscription`);
   }
 }
 

@@ -10,6 +10,7 @@ import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {cancelEverywhere, holdAtPayPal} from '../_shared/subscription.ts';
 import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
+import {SITE_TITLE} from '../../../shared/site.ts';
 
 const LIVE = ['ACTIVE', 'SUSPENDED'];
 
@@ -25,7 +26,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
   if (requested !== null && (typeof requested !== 'string' || !/^I-[A-Za-z0-9]{1,50}$/.test(requested))) {
     return errorResponse('subscriptionId must be a PayPal subscription id (I-…)', 400);
   }
-  const reason = (body.reason as string | undefined)?.trim() || 'Cancelled by the subscriber on Research Methods Academy';
+  const reason = (body.reason as string | undefined)?.trim() || `Cancelled by the subscriber on ${SITE_TITLE}`;
   const config = paypalConfig(env);
 
   const {data: profile, error} = await admin

@@ -9,6 +9,7 @@ import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, paypalConfig} from '../_shared/paypal.ts';
 import {PREMIUM_PLAN, discountedPrice, formatAmount} from '../../../shared/plan.ts';
 import {DatabaseError, SQL_NULL, serviceClient} from '../_shared/supabase.ts';
+import {SITE_TITLE} from '../../../shared/site.ts';
 
 /** The caller's address as the API gateway appended it (the last X-Forwarded-For entry), if any. */
 function clientAddress(request: Request): string | null {
@@ -70,7 +71,7 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
       ...(percentOff ? {plan: {billing_cycles: [{sequence: 1, total_cycles: 0, pricing_scheme: {fixed_price: price}}]}} : {}),
       ...(user.email ? {subscriber: {email_address: user.email}} : {}),
       application_context: {
-        brand_name: 'Research Methods Academy',
+        brand_name: SITE_TITLE,
         locale: 'en-US',
         shipping_preference: 'NO_SHIPPING',
         user_action: 'SUBSCRIBE_NOW',

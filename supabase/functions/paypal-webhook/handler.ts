@@ -8,6 +8,7 @@ import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
 import {VerificationError, activate, cancelEverywhere, cancelOthers, loadPending, verifySubscription} from '../_shared/subscription.ts';
 import {DatabaseError, serviceClient, type ServiceClient} from '../_shared/supabase.ts';
+import {SITE_TITLE} from '../../../shared/site.ts';
 
 const SIGNATURE_HEADERS = ['paypal-transmission-id', 'paypal-transmission-time', 'paypal-transmission-sig', 'paypal-cert-url', 'paypal-auth-algo'];
 
@@ -46,7 +47,7 @@ async function cancelOrphan(admin: ServiceClient, paypal: PayPalClient, id: stri
   if (data?.user) return;
   if (error && error.status !== 404) throw new DatabaseError('looking up the subscriber', {message: error.message, code: String(error.status ?? '')});
   console.error(`[paypal-webhook] cancelling ${id}: approved after its account was deleted`);
-  await paypal.cancelSubscription(id, 'The Research Methods Academy account was deleted');
+  await paypal.cancelSubscription(id, `The ${SITE_TITLE} account was deleted`);
 }
 
 /**

@@ -9,6 +9,7 @@ import {guarded} from '../_shared/guard.ts';
 import {PayPalClient, PayPalError, paypalConfig} from '../_shared/paypal.ts';
 import {cancelEverywhere} from '../_shared/subscription.ts';
 import {DatabaseError, serviceClient} from '../_shared/supabase.ts';
+import {SITE_TITLE} from '../../../shared/site.ts';
 
 const NOT_RESUMABLE = 'You have no cancelled subscription that can be resumed. Subscribe again on the pricing page.';
 
@@ -25,7 +26,7 @@ export default guarded('resume-subscription', ['POST'], async (request, env) => 
 
   const paypal = new PayPalClient(config);
   try {
-    await paypal.activateSubscription(id, 'Resumed by the subscriber on Research Methods Academy');
+    await paypal.activateSubscription(id, `Resumed by the subscriber on ${SITE_TITLE}`);
   } catch (error) {
     // PayPal's 422: not suspended there any more (cancelled, expired) or not resumable by us.
     if (error instanceof PayPalError && error.status === 422) return errorResponse('PayPal could not resume this subscription in its current state', 409);
@@ -36,7 +37,7 @@ export default guarded('resume-subscription', ['POST'], async (request, env) => 
   if (!resumed) {
     // The paid year ended (or a dispute opened) between the check and PayPal's answer: PayPal
     // must not bill a subscription this site shows as cancelled, so it is cancelled for good.
-    await cancelEverywhere(admin, paypal, id, 'Could not be resumed on Research Methods Academy');
+    await cancelEverywhere(admin, paypal, id, `Could not be resumed on ${SITE_TITLE}`);
     return errorResponse(NOT_RESUMABLE, 409);
   }
   const {data: profile, error: profileError} = await admin.from('profiles').select('subscription_end_date').eq('id', user.id).maybeSingle();
