@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {describe, expect, it} from 'vitest';
-import {parseTemplate, renderTemplate} from '../mail/goTemplate';
+import {parseTemplate, renderTemplate} from '../../shared/mail/goTemplate';
 import {SITE_TITLE} from '../../shared/site';
 import {readProjectConfig, type EmailNotificationKind, type EmailTemplateKind} from '../projectConfig';
 import {AuthMailer, notificationData, templateData, type MailKind} from './mail';

@@ -4,8 +4,8 @@
 // own default. Templates are parsed when the service starts: a construct local-supabase does not
 // render is a start-up error naming the file and line.
 import fs from 'node:fs';
-import {parseTemplate, renderTemplate, TemplateError, type TemplateData} from '../mail/goTemplate';
-import {htmlToText} from '../mail/htmlText';
+import {parseTemplate, renderTemplate, TemplateError, type TemplateData} from '../../shared/mail/goTemplate';
+import {htmlToText} from '../../shared/mail/htmlText';
 import type {OutgoingMail} from '../mail/outbox';
 import {EMAIL_NOTIFICATION_KINDS, EMAIL_TEMPLATE_KINDS, type AuthSettings, type EmailNotificationKind, type EmailTemplateKind} from '../projectConfig';
 

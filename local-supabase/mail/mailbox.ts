@@ -1,7 +1,7 @@
 import type http from 'node:http';
 import {createAdaptorServer} from '@hono/node-server';
 import {Hono, type Context} from 'hono';
-import {escapeHtml} from './goTemplate';
+import {escapeHtml} from '../../shared/mail/goTemplate';
 import type {MailMessage, Outbox} from './outbox';
 
 // The mailbox: a page listing what local-supabase sent, plus the subset of Mailpit's JSON API

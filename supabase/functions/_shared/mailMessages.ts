@@ -5,8 +5,8 @@
 // Go-template subset as the auth mails and are rendered by the same renderer local-supabase uses
 // for those, so a template that renders locally renders the same in production.
 import {readFile} from 'node:fs/promises';
-import {parseTemplate, renderTemplate, type TemplateData} from '../../../local-supabase/mail/goTemplate.ts';
-import {htmlToText} from '../../../local-supabase/mail/htmlText.ts';
+import {parseTemplate, renderTemplate, type TemplateData} from '../../../shared/mail/goTemplate.ts';
+import {htmlToText} from '../../../shared/mail/htmlText.ts';
 import {formatLongDate} from '../../../shared/longDate.ts';
 import {certificateUrl} from '../../../shared/certificateAddress.ts';
 import {PREMIUM_PLAN} from '../../../shared/plan.ts';

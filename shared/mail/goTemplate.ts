@@ -1,6 +1,7 @@
-// The subset of Go's html/template that supabase/templates/*.html use, so local-supabase renders
-// the same files hosted GoTrue renders: `{{ .Name }}` and `{{ .Data.key }}` output, and
-// `{{ if .X }}…{{ else }}…{{ end }}`. Anything else is refused when the file is parsed (at start),
+// The subset of Go's html/template that supabase/templates/**/*.html use, so local-supabase's auth
+// mailer renders the same files hosted GoTrue renders, and the send-mail function renders the
+// transactional ones with the same rules (here in shared/ because both load it): `{{ .Name }}` and
+// `{{ .Data.key }}` output, and `{{ if .X }}…{{ else }}…{{ end }}`. Anything else is refused when the file is parsed (at start),
 // with the file and line, instead of rendering differently from production.
 //
 // Escaping follows html/template's contexts as far as these files need them: text and quoted
