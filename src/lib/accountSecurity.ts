@@ -6,13 +6,10 @@ import type {Factor, Session} from '@supabase/supabase-js';
 import {totpQrDataUrl} from './totpQr';
 import {normaliseEmail} from './validation';
 import type {DatabaseClient} from './supabase';
+import {fail as failWith, type Result} from './data/result';
+import {functionErrorText} from './data/errorText';
 
-export type Outcome<T = null> = {data: T; error: null} | {data: null; error: string};
-
-const fail = (error: {message: string} | string): {data: null; error: string} => ({
-  data: null,
-  error: typeof error === 'string' ? error : error.message,
-});
+const fail = (error: {message: string} | string): {data: null; error: string} => failWith(typeof error === 'string' ? error : error.message);
 
 /** The `aal` claim of the session's access token ('aal1' when unreadable). */
 export function sessionAal(session: Session | null): string {
@@ -31,7 +28,7 @@ export const verifiedFactors = (session: Session | null): Factor[] => (session?.
 /** Signed in with the password only while a verified factor asks for more: not fully signed in. */
 export const needsSecondFactor = (session: Session | null): boolean => verifiedFactors(session).length > 0 && sessionAal(session) !== 'aal2';
 
-export async function listTotpFactors(client: DatabaseClient): Promise<Outcome<Factor[]>> {
+export async function listTotpFactors(client: DatabaseClient): Promise<Result<Factor[]>> {
   const {data, error} = await client.auth.mfa.listFactors();
   if (error) return fail(error);
   return {data: data.totp, error: null};
@@ -47,7 +44,7 @@ export interface Enrolment {
   secret: string;
 }
 
-export async function startTotpEnrolment(client: DatabaseClient, friendlyName: string): Promise<Outcome<Enrolment>> {
+export async function startTotpEnrolment(client: DatabaseClient, friendlyName: string): Promise<Result<Enrolment>> {
   // An abandoned earlier attempt leaves an unverified factor; it must not block this one.
   const {data: existing} = await client.auth.mfa.listFactors();
   for (const factor of existing?.all ?? []) {
@@ -59,7 +56,7 @@ export async function startTotpEnrolment(client: DatabaseClient, friendlyName: s
 }
 
 /** Challenges a factor and verifies the code; the session becomes aal2 (MFA_CHALLENGE_VERIFIED). */
-export async function verifyTotp(client: DatabaseClient, factorId: string, code: string): Promise<Outcome> {
+export async function verifyTotp(client: DatabaseClient, factorId: string, code: string): Promise<Result> {
   const clean = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(clean)) return fail('Enter the 6-digit code from your authenticator app');
   const {error} = await client.auth.mfa.challengeAndVerify({factorId, code: clean});
@@ -67,7 +64,7 @@ export async function verifyTotp(client: DatabaseClient, factorId: string, code:
 }
 
 /** The sign-in step after the password: verifies against the learner's first verified TOTP factor. */
-export async function verifySignInCode(client: DatabaseClient, code: string): Promise<Outcome> {
+export async function verifySignInCode(client: DatabaseClient, code: string): Promise<Result> {
   const factors = await listTotpFactors(client);
   if (factors.error !== null) return factors;
   const factor = factors.data[0];
@@ -75,7 +72,7 @@ export async function verifySignInCode(client: DatabaseClient, code: string): Pr
   return verifyTotp(client, factor.id, code);
 }
 
-export async function removeFactor(client: DatabaseClient, factorId: string): Promise<Outcome> {
+export async function removeFactor(client: DatabaseClient, factorId: string): Promise<Result> {
   const {error} = await client.auth.mfa.unenroll({factorId});
   if (error) return fail(error);
   // The session's user (and with it its factor list) is refreshed from the server.
@@ -84,7 +81,7 @@ export async function removeFactor(client: DatabaseClient, factorId: string): Pr
 }
 
 /** Mails the signed-in learner a code that confirms a password change (GET /reauthenticate). */
-export async function sendReauthenticationCode(client: DatabaseClient): Promise<Outcome> {
+export async function sendReauthenticationCode(client: DatabaseClient): Promise<Result> {
   const {error} = await client.auth.reauthenticate();
   return error ? fail(error) : {data: null, error: null};
 }
@@ -95,7 +92,7 @@ export async function sendReauthenticationCode(client: DatabaseClient): Promise<
  * 'code_needed' then, and the caller sends the code and comes back with it; with a nonce the
  * server checks that code. So the site asks for a code exactly when the server checks it.
  */
-export async function changePassword(client: DatabaseClient, password: string, nonce?: string): Promise<Outcome<'changed' | 'code_needed'>> {
+export async function changePassword(client: DatabaseClient, password: string, nonce?: string): Promise<Result<'changed' | 'code_needed'>> {
   const attributes = nonce === undefined ? {password: password.trim()} : {password: password.trim(), nonce: nonce.replace(/\s/g, '')};
   const {error} = await client.auth.updateUser(attributes);
   if (error && nonce === undefined && error.code === 'reauthentication_needed') return {data: 'code_needed', error: null};
@@ -103,7 +100,7 @@ export async function changePassword(client: DatabaseClient, password: string, n
 }
 
 /** Starts the secure e-mail change; the links in the mails come back to `redirectTo`. */
-export async function changeEmail(client: DatabaseClient, email: string, redirectTo: string): Promise<Outcome<{newEmail: string}>> {
+export async function changeEmail(client: DatabaseClient, email: string, redirectTo: string): Promise<Result<{newEmail: string}>> {
   const {data, error} = await client.auth.updateUser({email: normaliseEmail(email)}, {emailRedirectTo: redirectTo});
   if (error) return fail(error);
   return {data: {newEmail: data.user.new_email ?? normaliseEmail(email)}, error: null};
@@ -114,7 +111,7 @@ export async function changeEmail(client: DatabaseClient, email: string, redirec
  * went). GoTrue answers the first of the two with a message and no session ('oneConfirmed'), the
  * last with a session for the new address ('done'); a wrong code gets its otp_expired refusal.
  */
-export async function confirmEmailChangeCode(client: DatabaseClient, address: string, code: string): Promise<Outcome<'oneConfirmed' | 'done'>> {
+export async function confirmEmailChangeCode(client: DatabaseClient, address: string, code: string): Promise<Result<'oneConfirmed' | 'done'>> {
   const clean = code.replace(/\s/g, '');
   if (!/^\d{6}$/.test(clean)) return fail('Enter the 6-digit code from the e-mail');
   const {data, error} = await client.auth.verifyOtp({email: normaliseEmail(address), token: clean, type: 'email_change'});
@@ -122,26 +119,19 @@ export async function confirmEmailChangeCode(client: DatabaseClient, address: st
   return {data: data.session ? 'done' : 'oneConfirmed', error: null};
 }
 
-export async function signOutOtherDevices(client: DatabaseClient): Promise<Outcome> {
+export async function signOutOtherDevices(client: DatabaseClient): Promise<Result> {
   const {error} = await client.auth.signOut({scope: 'others'});
   return error ? fail(error) : {data: null, error: null};
 }
 
-export async function signOutEverywhere(client: DatabaseClient): Promise<Outcome> {
+export async function signOutEverywhere(client: DatabaseClient): Promise<Result> {
   const {error} = await client.auth.signOut({scope: 'global'});
   return error ? fail(error) : {data: null, error: null};
 }
 
 /** Deletes the account through the delete-account function (the caller then ends its session: useAuth().endDeletedAccount). */
-export async function deleteAccount(client: DatabaseClient, email: string, password: string): Promise<Outcome> {
+export async function deleteAccount(client: DatabaseClient, email: string, password: string): Promise<Result> {
   const {error} = await client.functions.invoke('delete-account', {body: {email: normaliseEmail(email), password}});
-  if (error) {
-    const response = (error as {context?: unknown}).context;
-    if (response instanceof Response) {
-      const body = (await response.json().catch(() => ({}))) as {error?: unknown};
-      if (typeof body.error === 'string') return fail(body.error);
-    }
-    return fail(error);
-  }
+  if (error) return failWith(await functionErrorText(error, 'Could not delete the account'));
   return {data: null, error: null};
 }

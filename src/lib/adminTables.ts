@@ -3,10 +3,10 @@
 // supabase/migrations/20261126000900_admin_tables.sql, which refuse anyone but an administrator);
 // the filters as a query string, so reload and Back keep them; the certificates' CSV.
 import type {DatabaseClient} from './supabase';
-import {errorMessage} from './errors';
+import {errorMessage} from './data/errorText';
 import {csvField, dayRange, type AdminTransaction, type Totals} from './payments';
 import {certificateUrl, type SiteAddress} from './certificates';
-import type {Result} from './knowledgeChecks';
+import type {Result} from './data/result';
 
 /** Rows on one page; the server caps a page at 200. */
 export const PAGE_SIZE = 50;

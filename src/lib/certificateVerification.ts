@@ -3,11 +3,11 @@
 // owner's own row of public.certificates is readable under row-level security (a visitor's
 // session reads nothing; the anonymous key has no grant at all), so the page never decides it from
 // anything the browser could claim.
-import {errorMessage} from './errors';
+import {errorMessage} from './data/errorText';
 import type {Json} from '../../shared/database.types';
 import * as J from './jsonAnswer';
 import type {DatabaseClient} from './supabase';
-import type {Result} from './knowledgeChecks';
+import type {Result} from './data/result';
 
 export const VERIFY_ERROR = 'The certificate could not be checked.';
 

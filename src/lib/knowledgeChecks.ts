@@ -2,10 +2,11 @@
 // checks, attempts and certificates. The database draws each attempt (start_knowledge_check),
 // grades it (submit_knowledge_check) and alone holds the answers; this module turns its calls
 // into typed results and the texts the UI shows.
-import {NETWORK_ERROR, errorMessage} from './errors';
+import {NETWORK_ERROR, errorMessage} from './data/errorText';
 import type {Json} from '../../shared/database.types';
 import * as J from './jsonAnswer';
 import type {DatabaseClient} from './supabase';
+import type {Result} from './data/result';
 
 export type QuestionType = 'single' | 'multiple' | 'numeric';
 
@@ -82,7 +83,6 @@ export interface GradeResult {
   questions: QuestionResult[];
 }
 
-export type Result<T> = {data: T; error: null} | {data: null; error: string};
 /** A refusal may carry the time the next attempt opens (the cool-down after failures). */
 export type CheckResult<T> = {data: T; error: null} | {data: null; error: string; retryAt: string | null};
 

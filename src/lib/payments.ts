@@ -4,8 +4,9 @@
 // shows what the shared plan config (shared/plan.ts) and the server say.
 // Nothing here imports supabase-js at runtime: callers pass the lazily loaded client.
 import {PREMIUM_PLAN, discountedPrice} from '../../shared/plan';
-import type {Profile, Result} from './profile';
-import {NETWORK_ERROR, errorMessage} from './errors';
+import type {Profile} from './profile';
+import type {Result} from './data/result';
+import {NETWORK_ERROR, errorMessage, functionErrorText} from './data/errorText';
 import type {Database} from '../../shared/database.types';
 import {isJsonObject} from './jsonAnswer';
 import type {DatabaseClient} from './supabase';
@@ -47,29 +48,10 @@ export async function checkDiscountCode(client: DatabaseClient, rawCode: string)
   }
 }
 
-/** Reads `{error}` from a failed function call (FunctionsHttpError keeps the Response as `context`). */
-async function functionError(error: unknown, fallback: string): Promise<string> {
-  const context = error && typeof error === 'object' && 'context' in error ? (error as {context: unknown}).context : null;
-  if (context && typeof context === 'object' && 'json' in context && typeof (context as Response).json === 'function') {
-    try {
-      const body = (await (context as Response).clone().json()) as {error?: unknown; msg?: unknown; message?: unknown};
-      for (const value of [body.error, body.msg, body.message]) if (typeof value === 'string' && value.trim()) return value;
-    } catch {
-      // not JSON: fall through
-    }
-    const status = (context as Response).status;
-    if (status === 401) return 'Please sign in again to continue.';
-    if (status >= 500) return `${fallback} (server error ${status}). Please try again in a moment.`;
-  }
-  const name = error && typeof error === 'object' && 'name' in error ? String((error as {name: unknown}).name) : '';
-  if (name === 'FunctionsFetchError') return NETWORK_ERROR;
-  return errorMessage(error, fallback);
-}
-
 async function invoke<T>(client: DatabaseClient, name: string, body: Record<string, unknown>, fallback: string): Promise<Result<T>> {
   try {
     const {data, error} = await client.functions.invoke<T>(name, {body});
-    if (error) return {data: null, error: await functionError(error, fallback)};
+    if (error) return {data: null, error: await functionErrorText(error, fallback)};
     if (data === null || data === undefined) return {data: null, error: fallback};
     return {data, error: null};
   } catch (error) {

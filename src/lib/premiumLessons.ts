@@ -2,6 +2,7 @@
 // public.is_premium, supabase/migrations/20261123000200_premium_bodies.sql); this module only
 // turns its answers into typed results and the texts the page shows.
 import type {DatabaseClient} from './supabase';
+import type {Result} from './data/result';
 
 export type LockReason = 'visitor' | 'no_premium' | 'lapsed';
 
@@ -17,7 +18,6 @@ export type PremiumLessonAnswer =
   | {status: 'locked'; reason: LockReason; endedAt: string | null}
   | {status: 'unpublished'};
 
-export type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 export const BODY_LOAD_FAILED = 'The rest of this lesson could not be loaded. Check your connection and try again.';
 export const BODY_UNPUBLISHED = 'The rest of this lesson is being published. Try again in a few minutes.';

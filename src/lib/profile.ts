@@ -2,6 +2,7 @@
 // may update only full_name), as typed results with the error texts the UI shows.
 import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
+import type {Result} from './data/result';
 
 export type SubscriptionStatus = 'inactive' | 'active' | 'cancelled' | 'suspended' | 'expired';
 
@@ -14,7 +15,6 @@ export const PROFILE_COLUMNS =
 /** PostgREST's code for `.single()` finding no row. */
 export const NO_ROW = 'PGRST116';
 
-export type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 /** The profile, or null when there is no row yet (PGRST116). Other failures are returned as errors. */
 export async function fetchProfile(client: DatabaseClient, userId: string): Promise<Result<Profile | null>> {

@@ -2,9 +2,10 @@
 // progress. It turns supabase-js calls into typed results and the texts the UI shows, and derives
 // the numbers every progress view displays with one pure function, so the lesson page, the
 // course pages, /modules, /progress and the sidebar can never disagree.
-import {errorMessage} from './errors';
+import {errorMessage} from './data/errorText';
 import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
+import type {Result} from './data/result';
 
 // The columns each progress view reads, as the generated schema types them.
 export type CourseRow = Pick<Tables<'courses'>, 'id' | 'slug' | 'title' | 'order_index'>;
@@ -20,7 +21,6 @@ export interface ProgressData {
   lessonProgress: LessonProgressRow[];
 }
 
-export type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 // ---------------------------------------------------------------------------------------------
 // Error texts

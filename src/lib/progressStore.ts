@@ -6,7 +6,7 @@
 import {useCallback, useEffect, useSyncExternalStore} from 'react';
 import {useAuth} from './auth';
 import type {ProgressSummary} from './progress';
-import {errorMessage} from './errors';
+import {errorMessage} from './data/errorText';
 import type {DatabaseClient} from './supabase';
 
 export type ProgressState =

@@ -1,6 +1,7 @@
 // Subscription view and transaction history, derived from the profile's subscription columns and
 // public.subscription_transactions (RLS: the owner reads their own rows).
-import type {Profile, Result, SubscriptionStatus} from './profile';
+import type {Profile, SubscriptionStatus} from './profile';
+import type {Result} from './data/result';
 import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColumns} from './premiumAccess';
 import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';

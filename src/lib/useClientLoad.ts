@@ -1,10 +1,10 @@
 import type {DatabaseClient} from './supabase';
 import {useCallback, useEffect, useRef, useState} from 'react';
 import {useSupabaseClient} from './auth';
-import {errorMessage} from './errors';
+import {errorMessage} from './data/errorText';
+import type {Result} from './data/result';
 
 export type Load<T> = {status: 'loading'} | {status: 'error'; message: string} | {status: 'done'; data: T};
-type Result<T> = {data: T; error: null} | {data: null; error: string};
 
 /**
  * Runs a service call with the (lazily loaded) Supabase client and follows it as loading, error

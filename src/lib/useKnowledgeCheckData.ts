@@ -3,7 +3,8 @@
 import {useMemo} from 'react';
 import {useAuth} from './auth';
 import {useClientLoad} from './useClientLoad';
-import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus, type Result} from './knowledgeChecks';
+import {loadCheckStatuses, loadMyCertificates, type Certificate, type CheckStatus} from './knowledgeChecks';
+import type {Result} from './data/result';
 import type {DatabaseClient} from './supabase';
 
 export interface Loaded<T> {

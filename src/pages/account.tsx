@@ -16,7 +16,7 @@ import {displayName} from '@site/src/lib/displayName';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
 import styles from './account.module.css';
 import pageStyles from './pages.module.css';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 
 type Confirm = {phase: 'idle'} | {phase: 'confirming'} | {phase: 'done'} | {phase: 'error'; message: string};
 

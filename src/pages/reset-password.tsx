@@ -4,7 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {newPasswordError} from '@site/src/lib/validation';

@@ -4,7 +4,7 @@ import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
 import AdminOnly from '@site/src/components/AdminOnly';
 import styles from '../pages/pages.module.css';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 
 interface Assurance {
   currentLevel: string | null;

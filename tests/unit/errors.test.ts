@@ -1,5 +1,5 @@
 import {describe, expect, it} from 'vitest';
-import {NETWORK_ERROR, errorMessage} from '../../src/lib/errors';
+import {NETWORK_ERROR, errorMessage, functionErrorText} from '../../src/lib/data/errorText';
 import {progressErrorMessage} from '../../src/lib/progress';
 
 describe('errorMessage, the one way an error becomes the text a user sees', () => {
@@ -23,5 +23,25 @@ describe('errorMessage, the one way an error becomes the text a user sees', () =
 
   it('is what the services fall back to', () => {
     expect(progressErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
+  });
+});
+
+describe('functionErrorText, the text of a failed Edge Function call', () => {
+  const httpError = (body: BodyInit | null, status: number) =>
+    Object.assign(new Error('Edge Function returned a non-2xx status code'), {name: 'FunctionsHttpError', context: new Response(body, {status})});
+
+  it('says what the function said in its JSON body ({error}, or GoTrue-style msg/message)', async () => {
+    expect(await functionErrorText(httpError(JSON.stringify({error: 'That password is not right'}), 400), 'Could not delete')).toBe('That password is not right');
+    expect(await functionErrorText(httpError(JSON.stringify({msg: 'Token expired'}), 400), 'Could not delete')).toBe('Token expired');
+  });
+
+  it('without a message, asks to sign in again on 401 and names the status of a server error', async () => {
+    expect(await functionErrorText(httpError('nope', 401), 'Could not cancel')).toBe('Please sign in again to continue.');
+    expect(await functionErrorText(httpError(null, 502), 'Could not cancel')).toBe('Could not cancel (server error 502). Please try again in a moment.');
+  });
+
+  it('calls a request that never arrived a connection problem', async () => {
+    const fetchError = Object.assign(new Error('Failed to send a request to the Edge Function'), {name: 'FunctionsFetchError'});
+    expect(await functionErrorText(fetchError, 'Could not cancel')).toBe(NETWORK_ERROR);
   });
 });

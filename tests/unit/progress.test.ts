@@ -14,7 +14,7 @@ import {
   type ProgressData,
 } from '../../src/lib/progress';
 import {formatPercent} from '../../src/lib/formatPercent';
-import {NETWORK_ERROR} from '../../src/lib/errors';
+import {NETWORK_ERROR} from '../../src/lib/data/errorText';
 import {completedDocIds, continueLesson, findDocEntry, lessonNeighbours} from '../../src/lib/progressCatalog';
 import type {CourseCatalog} from '../../src/catalog/types';
 import type {SupabaseClient} from '@supabase/supabase-js';

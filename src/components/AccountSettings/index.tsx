@@ -5,7 +5,7 @@ import SubscriptionPanel from '@site/src/components/SubscriptionPanel';
 import CertificateList from '@site/src/components/CertificateList';
 import AccountSecurity from '@site/src/components/AccountSecurity';
 import {Field, Message, formStyles as f} from '@site/src/components/Form';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {useAccountIdentity, useAuth} from '@site/src/lib/auth';
 import {updateFullName} from '@site/src/lib/profile';
 import {displayName} from '@site/src/lib/displayName';

@@ -1,6 +1,6 @@
 import React, {useState, type FormEvent, type ReactNode} from 'react';
 import {CodeField, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import type {Clock} from '@site/src/lib/authUi';
 import ResendButton from './ResendButton';
 

@@ -1,6 +1,6 @@
 import React, {useEffect, useRef, useState} from 'react';
 import {Message, formStyles as f} from '@site/src/components/Form';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {mailWaitSeconds} from '@site/src/lib/authMessages';
 import {systemClock, type Clock} from '@site/src/lib/authUi';
 

@@ -3,7 +3,7 @@ import clsx from 'clsx';
 import Dialog, {focusInitial} from '@site/src/components/Dialog';
 import {Field, LinkButton, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import MfaCodeForm from '@site/src/components/MfaCodeForm';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import type {DatabaseClient} from '@site/src/lib/supabase';
 import {useAuth} from '@site/src/lib/auth';
 import {useHistory} from '@docusaurus/router';

@@ -6,7 +6,7 @@ import {useAuth} from '@site/src/lib/auth';
 import {ownsCertificate, verifyCertificate, type Verification} from '@site/src/lib/certificateVerification';
 import {certificateUrl, formatIssueDate, formatScore, isCertificateCode, linkedInAddUrl} from '@site/src/lib/certificates';
 import {certificatePng} from '@site/src/lib/certificateImage';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {downloadBlob} from '@site/src/lib/download';
 import CertifiedChecks from './CertifiedChecks';
 import styles from './styles.module.css';

@@ -1,7 +1,7 @@
 import React, {useId, useState, type FormEvent} from 'react';
 import clsx from 'clsx';
 import {MAX_CODE_LENGTH, normaliseCode, type DiscountQuote} from '@site/src/lib/payments';
-import type {Result} from '@site/src/lib/profile';
+import type {Result} from '@site/src/lib/data/result';
 import {Message, formStyles as f} from '@site/src/components/Form';
 import styles from './styles.module.css';
 

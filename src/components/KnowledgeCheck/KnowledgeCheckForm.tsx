@@ -21,7 +21,7 @@ import {
 import {parseNumber} from './parseNumber';
 import type {KnowledgeCheckProps} from './index';
 import styles from './styles.module.css';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 
 /** What the learner has entered, by presented question: option positions, or a numeric answer's text. */
 type Draft = Record<string, number[] | string>;

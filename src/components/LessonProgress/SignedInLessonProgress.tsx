@@ -12,7 +12,7 @@ import {startLessonTimeTracking, type LessonTimeTracking} from '@site/src/lib/pr
 import ProgressBar from '@site/src/components/ProgressBar';
 import {lessonsCompleted} from '@site/src/lib/learnerWording';
 import RetryMessage from '@site/src/components/RetryMessage';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import type {LessonProgressProps} from './index';
 import styles from './styles.module.css';
 

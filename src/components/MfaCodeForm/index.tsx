@@ -1,6 +1,6 @@
 import React, {useState, type FormEvent} from 'react';
 import {CodeField, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {useAuth} from '@site/src/lib/auth';
 import {verifySignInCode} from '@site/src/lib/accountSecurity';
 import {SITE_TITLE} from '@site/src/config/site';

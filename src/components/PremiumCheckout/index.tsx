@@ -15,7 +15,7 @@ import {
 import DiscountCodeField from '@site/src/components/DiscountCodeField';
 import CheckoutReview from '@site/src/components/CheckoutReview';
 import styles from './styles.module.css';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import SignInButton from '@site/src/components/SignInButton';
 
 export interface PremiumCheckoutProps {

@@ -7,7 +7,7 @@ import {formatLocalDate, formatMoney, toSubscriptionView} from '@site/src/lib/su
 import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
 import {cancelSubscription, fetchPayPalApiBase, planLabel, resumeSubscription} from '@site/src/lib/payments';
 import {paypalManageUrl} from '@site/shared/paypalEnvironment';
-import {errorMessage} from '@site/src/lib/errors';
+import {errorMessage} from '@site/src/lib/data/errorText';
 import {SUPPORT_EMAIL} from '@site/src/config/site';
 import Dialog from '@site/src/components/Dialog';
 import {Message} from '@site/src/components/Form';
