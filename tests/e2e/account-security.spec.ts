@@ -4,6 +4,7 @@
 // deletion, and axe-core on the Security tab in light and dark mode.
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
+import jsQR from 'jsqr';
 import type {Locator, Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {createConfirmedUser, navbar, signInThroughModal, uniqueEmail, useDarkMode, waitForMailCode, waitForMailLink} from './accounts';
@@ -27,6 +28,29 @@ async function securityTab(page: Page, name: string): Promise<Locator> {
   return settings;
 }
 
+/** What a QR scanner reads from the image as Chromium drew it (its pixels, decoded by jsQR). */
+async function scanQr(image: Locator): Promise<string | null> {
+  // Drawn on a white quiet zone and passed back one character a pixel ('1' dark, '0' light):
+  // an RGBA array would be megabytes of JSON.
+  const {side, dark} = await image.evaluate((img: HTMLImageElement) => {
+    const size = img.naturalWidth * 2 + 32;
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = size;
+    const context = canvas.getContext('2d')!;
+    context.fillStyle = '#fff';
+    context.fillRect(0, 0, size, size);
+    context.imageSmoothingEnabled = false;
+    context.drawImage(img, 16, 16, size - 32, size - 32);
+    const rgba = context.getImageData(0, 0, size, size).data;
+    let bits = '';
+    for (let i = 0; i < rgba.length; i += 4) bits += rgba[i]! + rgba[i + 1]! + rgba[i + 2]! < 384 ? '1' : '0';
+    return {side: size, dark: bits};
+  });
+  const pixels = new Uint8ClampedArray(side * side * 4);
+  for (let i = 0; i < dark.length; i++) pixels.set(dark[i] === '1' ? [0, 0, 0, 255] : [255, 255, 255, 255], i * 4);
+  return jsQR(pixels, side, side)?.data ?? null;
+}
+
 /** Adds an authenticator app from the Security tab; returns the key shown on the page. */
 async function enrol(settings: Locator): Promise<string> {
   await settings.getByLabel('Name for this app (optional)').fill('My phone');
@@ -37,6 +61,10 @@ async function enrol(settings: Locator): Promise<string> {
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
   const secret = (await settings.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+  // An authenticator app can scan it: the pixels Chromium drew decode to the key shown beside it.
+  const uri = await scanQr(qr);
+  expect(uri).toMatch(/^otpauth:\/\/totp\//);
+  expect(new URL(uri ?? '').searchParams.get('secret')).toBe(secret);
   await settings.getByLabel('6-digit code from the app').fill(totp(secret));
   await settings.getByRole('button', {name: 'Turn On'}).click();
   await expect(settings.getByRole('status').filter({hasText: 'Two-factor authentication is on'})).toBeVisible();
