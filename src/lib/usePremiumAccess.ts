@@ -1,55 +1,27 @@
 // Whether the signed-in learner has Premium, for the lock marks in the sidebar, /modules and
-// /progress. It asks Postgres (public.is_premium()) once per user and subscription state, so the
-// marks agree with the gate; the gate itself is get_premium_lesson, never this hook.
-import {useEffect, useState} from 'react';
+// /progress. It asks Postgres (public.is_premium()) once per user and subscription state (one
+// key of the data store), so the marks agree with the gate; the gate itself is get_premium_lesson.
 import {useAuth} from './auth';
-import type {DatabaseClient} from './supabase';
+import {useData} from './data/store';
 
 /** 'none' for a signed-out visitor; 'unknown' while the session or the answer is still loading. */
 export type PremiumAccess = 'unknown' | 'none' | 'premium';
 
-const answers = new Map<string, boolean>();
-/** One request per user and subscription state, however many components ask at once. */
-const pending = new Map<string, Promise<void>>();
-
-function ask(key: string, getClient: () => Promise<DatabaseClient>): Promise<void> {
-  let request = pending.get(key);
-  if (!request) {
-    // The query module loads with the first signed-in question, not with every docs page.
-    request = Promise.all([getClient(), import('./premiumLessons')])
-      .then(([client, {fetchIsPremium}]) => fetchIsPremium(client))
-      .then((result) => {
-        if (result.error === null) answers.set(key, result.data);
-        else pending.delete(key);
-      })
-      .catch(() => {
-        pending.delete(key);
-      });
-    pending.set(key, request);
-  }
-  return request;
-}
+/** The store key of a learner's answer: a new subscription state is a new question. */
+export const premiumAccessKey = (userId: string, status = '', endDate = ''): string => `premium/${userId}/${status}/${endDate}`;
 
 export function usePremiumAccess(): PremiumAccess {
   const {state, getClient} = useAuth();
   const profile = state.status === 'signedIn' ? state.profile : null;
-  const key =
-    state.status === 'signedIn' ? `${state.user.id}|${profile?.subscription_status ?? ''}|${profile?.subscription_end_date ?? ''}` : null;
-  const [, setTick] = useState(0);
-  useEffect(() => {
-    if (!key || answers.has(key)) return;
-    let cancelled = false;
-    void ask(key, getClient).then(() => {
-      if (!cancelled) setTick((n) => n + 1);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [key, getClient]);
+  const key = state.status === 'signedIn' ? premiumAccessKey(state.user.id, profile?.subscription_status ?? '', profile?.subscription_end_date ?? '') : null;
+  // The query module loads with the first signed-in question, not with every docs page.
+  const {state: answer} = useData(key, async () => {
+    const [client, {fetchIsPremium}] = await Promise.all([getClient(), import('./premiumLessons')]);
+    return fetchIsPremium(client);
+  });
   if (state.status === 'signedOut') return 'none';
-  if (!key) return 'unknown';
-  const answer = answers.get(key);
-  return answer === undefined ? 'unknown' : answer ? 'premium' : 'none';
+  if (!key || answer.status !== 'done') return 'unknown';
+  return answer.data ? 'premium' : 'none';
 }
 
 /**

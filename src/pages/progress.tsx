@@ -36,7 +36,7 @@ function SignInInvite(): React.JSX.Element {
 export default function Progress(): React.JSX.Element {
   const catalog = useCatalog();
   const {state, signedIn, authLoading, reload} = useProgress({fresh: true});
-  const checks = useCheckStatuses();
+  const {state: checks} = useCheckStatuses();
   return (
     <Layout title="My progress" description="Your progress across every course.">
       <main className={clsx('container margin-vert--lg', styles.accountPage)}>

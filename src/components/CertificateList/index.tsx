@@ -14,7 +14,11 @@ export interface CertificateListProps {
 
 /** The signed-in learner's course certificates, each linking to its public verification page. */
 export default function CertificateList({headingLevel: H = 'h2', className}: CertificateListProps): React.JSX.Element {
-  const {data, error, loading, reload} = useMyCertificates();
+  const {
+    state: {data, error, status},
+    reload,
+  } = useMyCertificates();
+  const loading = status === 'loading';
   const headingId = useId();
   return (
     <section className={clsx(styles.section, className)} aria-labelledby={headingId} data-testid="my-certificates">

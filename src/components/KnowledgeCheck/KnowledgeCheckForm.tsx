@@ -5,6 +5,7 @@ import type {CatalogCourse} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
 import {useProgress} from '@site/src/lib/progressStore';
+import {dataStore} from '@site/src/lib/data/store';
 import {certificatePath} from '@site/src/lib/certificates';
 import {
   loadLessonCheck,
@@ -152,6 +153,11 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
         });
         // A pass completed the lesson: the progress panel and sidebar read the shared store.
         if (result.lessonCompleted) void reload();
+        // A saved attempt changes the statuses (/progress) and a pass may earn a certificate.
+        if (result.saved) {
+          dataStore.invalidate('checks');
+          dataStore.invalidate('certificates');
+        }
       } catch (error) {
         setFormError(errorMessage(error));
       } finally {
