@@ -8,6 +8,7 @@ import {ok, optionalString, readJson} from './http';
 import {issueLinkToken, mailLink, renderDecoyLinkMail} from './links';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
+import {matchRealPath, recordRealPath} from './timingParity';
 import {findUserByEmail} from './users';
 import {validateEmail} from './validation';
 
@@ -22,13 +23,19 @@ export async function resend(ctx: AuthContext): Promise<Response> {
   const redirectTo = requestedRedirect(ctx);
 
   ctx.limiter.admitMail('confirmation', [email]);
+  const startedAt = performance.now();
   const issued = await ctx.platform.db.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email, true);
     if (!user || user.email_confirmed_at) return undefined;
     ctx.limiter.spendMailQuota();
     return issueLinkToken(tx, user, 'confirmation', pkce);
   });
-  if (issued) await mailLink(ctx, issued, redirectTo);
-  else renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
+  if (issued) {
+    await mailLink(ctx, issued, redirectTo);
+    recordRealPath(ctx.platform, 'resend', startedAt);
+  } else {
+    renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
+    await matchRealPath(ctx.platform, 'resend', startedAt);
+  }
   return ok({message_id: null});
 }

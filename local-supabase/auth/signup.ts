@@ -12,6 +12,7 @@ import {issueLinkToken, mailLink, renderDecoyLinkMail, type IssuedLink} from './
 import {checkPasswordStrength, hashPassword} from './passwords';
 import {parsePkceParams} from './pkce';
 import {requestedRedirect} from './redirects';
+import {matchRealPath, recordRealPath} from './timingParity';
 import {createSession, sessionResponse} from './sessions';
 import {AUDIENCE, EMAIL_PROVIDER, findUserByEmail, insertEmailUser, reloadUser} from './users';
 import {loadUserJson} from './userJson';
@@ -39,6 +40,7 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   const passwordHash = await hashPassword(password);
   if (!ctx.settings.enableConfirmations) return autoconfirmedSignup(ctx, email, passwordHash, data);
   ctx.limiter.admitMail('confirmation', [email]);
+  const startedAt = performance.now();
 
   let outcome: {issued: IssuedLink; user: Record<string, unknown>} | undefined;
   try {
@@ -57,9 +59,11 @@ export async function signup(ctx: AuthContext): Promise<Response> {
   }
   if (outcome) {
     await mailLink(ctx, outcome.issued, redirectTo);
+    recordRealPath(ctx.platform, 'signup', startedAt);
     return ok(outcome.user);
   }
   renderDecoyLinkMail(ctx, 'confirmation', email, redirectTo);
+  await matchRealPath(ctx.platform, 'signup', startedAt);
   return ok(obfuscatedUser(email, data));
 }
 

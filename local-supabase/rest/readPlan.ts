@@ -49,6 +49,12 @@ interface Counter {
   n: number;
   /** Whether any level selects an aggregate (refused unless pgrst.db_aggregates_enabled). */
   aggregates: boolean;
+  /**
+   * Column and cast checks, run after the aggregate check: PostgREST refuses a disabled aggregate
+   * (PGRST123) while planning and leaves unknown columns to PostgreSQL (42703) at execution, so
+   * `missing.sum()` answers PGRST123 at every level.
+   */
+  columnChecks: (() => void)[];
 }
 
 /** Whether a node's rows are grouped: it selects an aggregate (then the other fields are the groups). */
@@ -209,12 +215,15 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
       continue;
     }
     if (item.kind === 'field') {
-      if (item.name !== '') columnOf(table, item.name);
       if (item.aggregate) counter.aggregates = true;
-      // From here on casts are the catalogue's quoted types, safe to put in SQL.
-      const cast = item.cast ? castType(cache, item.cast) : null;
-      const aggregate = item.aggregate && {fn: item.aggregate.fn, cast: item.aggregate.cast ? castType(cache, item.aggregate.cast) : null};
-      node.fields.push({...item, cast, aggregate});
+      const index = node.fields.push({...item, cast: null}) - 1;
+      counter.columnChecks.push(() => {
+        if (item.name !== '') columnOf(table, item.name);
+        // From here on casts are the catalogue's quoted types, safe to put in SQL.
+        const cast = item.cast ? castType(cache, item.cast) : null;
+        const aggregate = item.aggregate && {fn: item.aggregate.fn, cast: item.aggregate.cast ? castType(cache, item.aggregate.cast) : null};
+        node.fields[index] = {...item, cast, aggregate};
+      });
       continue;
     }
     if (depth >= MAX_EMBED_DEPTH) {
@@ -229,8 +238,9 @@ function buildNode(cache: SchemaCache, table: Table, alias: string, items: Selec
     const countKey = embeddedCount(target, item.children);
     const child = buildNode(cache, target, `${target.name}_${counter.n}`, countKey === null ? item.children : [], counter, depth + 1);
     const toOne = rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
-    if (item.spread && isAggregated(child)) {
+    if (item.spread && isAggregated(child) && aggregatesEnabled(cache)) {
       // PostgREST hoists a to-one spread's aggregates into the parent's grouping; not done here.
+      // (With aggregates disabled, planRead answers PGRST123 first, as PostgREST does.)
       throw new ApiRequestError('PGRST127', 'Feature not implemented', 'Aggregates are not implemented for spreads here.');
     }
     if (item.spread && !toOne) {
@@ -280,11 +290,12 @@ function findNode(root: ReadNode, path: string[]): ReadNode {
 
 /** Resolves a parsed query string against the schema: the tree of resources a read produces. */
 export function planRead(cache: SchemaCache, table: Table, query: ParsedQuery, rootAlias = table.name): ReadNode {
-  const counter: Counter = {n: 0, aggregates: false};
+  const counter: Counter = {n: 0, aggregates: false, columnChecks: []};
   const root = buildNode(cache, table, rootAlias, query.select, counter);
   if (counter.aggregates && !aggregatesEnabled(cache)) {
     throw new ApiRequestError('PGRST123', 'Use of aggregate functions is not allowed');
   }
+  for (const check of counter.columnChecks) check();
   for (const condition of query.conditions) {
     const node = findNode(root, condition.embedPath);
     const embed = node.table.columnsByName.has(condition.column) ? undefined : node.embeds.find((e) => e.name === condition.column);

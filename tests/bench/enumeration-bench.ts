@@ -3,7 +3,7 @@
 // address). Figures only, printed by `npm run bench -- --only auth`; the tests compare bodies.
 import {startBackend} from '../integration/harness';
 
-const SAMPLES = 15;
+const SAMPLES = 40;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -29,15 +29,24 @@ export async function enumerationBench(): Promise<void> {
       ['sign-in, unknown address', []],
       ['sign-up, registered address', []],
       ['sign-up, new address', []],
+      ['recover, registered address', []],
+      ['recover, unknown address', []],
     ];
+    let registeredSlower = 0;
     for (let i = 0; i < SAMPLES; i += 1) {
       rows[0]?.[1].push(await timed(post('/token?grant_type=password', {email: known, password: 'wrong-password'})));
       rows[1]?.[1].push(await timed(post('/token?grant_type=password', {email: `bench.ghost.${i}@example.com`, password: 'wrong-password'})));
       rows[2]?.[1].push(await timed(post('/signup', {email: known, password: 'another-password'})));
       rows[3]?.[1].push(await timed(post('/signup', {email: `bench.new.${Date.now()}.${i}@example.com`, password: 'another-password'})));
+      const registered = await timed(post('/recover', {email: known}));
+      const unknown = await timed(post('/recover', {email: `bench.ghost.${i}@example.com`}));
+      rows[4]?.[1].push(registered);
+      rows[5]?.[1].push(unknown);
+      if (registered > unknown) registeredSlower += 1;
     }
     console.log(`\nAccount enumeration by timing: median of ${SAMPLES} sequential requests`);
-    for (const [label, times] of rows) console.log(`${label.padEnd(40)} ${median(times).toFixed(0)} ms`);
+    for (const [label, times] of rows) console.log(`${label.padEnd(40)} ${median(times).toFixed(1)} ms`);
+    console.log(`recover: registered slower in ${registeredSlower}/${SAMPLES} pairs (about half when the times match)`);
   } finally {
     await backend.stop();
   }

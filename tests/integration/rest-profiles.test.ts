@@ -57,8 +57,19 @@ describe('schema profiles ([api] schemas = public, graphql_public)', () => {
 });
 
 describe('aggregates while pgrst.db_aggregates_enabled is unset', () => {
-  it.each(['count()', 'slug,count()', 'order_index.max()', 'lessons(count())'])('select=%s is 400 PGRST123', async (select) => {
-    const res = await rest(`/courses?select=${select}`);
+  it.each([
+    '/courses?select=count()',
+    '/courses?select=slug,count()',
+    '/courses?select=order_index.max()',
+    '/courses?select=lessons(count())',
+    // Recognised before column resolution, at every level: never 42703 for an unknown column.
+    '/courses?select=lessons(order_index.sum())',
+    '/courses?select=no_such_column.sum()',
+    '/courses?select=slug,lessons(no_such_column.sum())',
+    '/lessons?select=slug,...courses(order_index.sum())',
+    '/lessons?select=slug,...courses(no_such_column.max())',
+  ])('%s is 400 PGRST123', async (path) => {
+    const res = await rest(path);
     expect(res.status).toBe(400);
     expect(res.json).toEqual({code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed'});
   });
