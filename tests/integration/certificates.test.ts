@@ -49,6 +49,7 @@ describe('verify_certificate', () => {
       courseSlug: slug,
       issuedAt: expect.stringMatching(/^2026-11-23T10:00:00/),
       status: 'valid',
+      revokedAt: null,
       passMark: 80,
       checks: [
         {lessonSlug: 'overview', lessonTitle: 'Overview', score: 100, passedAt: expect.stringMatching(/^2026-11-20T09:00:00/)},

@@ -96,9 +96,11 @@ export default guarded('create-subscription', ['POST'], async (request, env) => 
     p_request_id: requestId,
   });
   if (recordError) {
-    // The code ran out between the check and the record (P0001: our own text); the subscription
-    // was never approved, so nothing was charged and its approval link is not handed out.
-    if (recordError.code === 'P0001') return errorResponse(recordError.message, 409);
+    // The code ran out between the check and the record (P0001: our own text). Answered as the
+    // check answers a used-up code (400, same words), so which of two buyers' requests got there
+    // first does not change what the loser reads. The subscription was never approved: nothing
+    // was charged and its approval link is not handed out.
+    if (recordError.code === 'P0001') return errorResponse(recordError.message, 400);
     throw new DatabaseError('recording the checkout', recordError);
   }
   return jsonResponse({subscriptionId: created.id, approvalUrl, amount, currency: PREMIUM_PLAN.currency, percentOff: percentOff ?? 0, discountCode: code});
