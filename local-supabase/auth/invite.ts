@@ -27,7 +27,9 @@ function emailTakenOr(error: unknown): never {
 async function inviteUser(tx: Queryable, email: string, data: JsonObject): Promise<{user: UserRow; issued: IssuedLink}> {
   const found = await findUserByEmail(tx, email, true);
   if (found?.email_confirmed_at) throw unprocessable('email_exists', EMAIL_EXISTS);
-  const user = found ?? (await insertEmailUser(tx, email, null, data, false));
+  // GoTrue's Invite (and generate_link type invite) signs the user up from SignupParams{Data} and
+  // puts the claims in the new identity only: user_metadata is the caller's data.
+  const user = found ?? (await insertEmailUser(tx, email, null, data, false, {claimsInIdentityOnly: true}));
   const issued = await issueLinkToken(tx, user, 'invite');
   return {user: await reloadUser(tx, user.id), issued};
 }

@@ -236,9 +236,9 @@ export const EMAIL_PROVIDER = {provider: 'email', providers: ['email']};
 
 /**
  * A user of the e-mail provider as GoTrue's signupNewUser makes one (sign-up, magic link, e-mail
- * code, invitation): the claims ride in the user and identity metadata next to the caller's data.
- * Admin generate_link's sign-up puts them in the identity only (`claimsInIdentityOnly`): its
- * user_metadata is the caller's data and nothing else.
+ * code): the claims ride in the user and identity metadata next to the caller's data.
+ * Admin generate_link's sign-up and invitations (/invite, generate_link invite) put them in the
+ * identity only (`claimsInIdentityOnly`): their user_metadata is the caller's data and nothing else.
  */
 export function insertEmailUser(
   tx: Queryable,

@@ -111,4 +111,21 @@ describe('admin users API', () => {
     });
     expect(badBody.status).toBe(400);
   });
+
+  // GoTrue's Invite and generate_link(type=invite) make the user from SignupParams{Data} and put the
+  // claims (sub, email, email_verified, phone_verified) in the new identity only.
+  it('keeps an invited user\'s user_metadata to the data given, by /invite and generateLink(invite) alike', async () => {
+    const admin = serviceClient().auth.admin;
+    const invited = uniqueEmail('invited-meta');
+    const byInvite = await admin.inviteUserByEmail(invited, {data: {full_name: 'Invited'}});
+    expect(byInvite.error).toBeNull();
+    expect(byInvite.data.user?.user_metadata).toEqual({full_name: 'Invited'});
+    expect(byInvite.data.user?.identities?.[0]?.identity_data).toMatchObject({sub: byInvite.data.user?.id, email: invited});
+    const linked = uniqueEmail('linked-meta');
+    const byLink = await admin.generateLink({type: 'invite', email: linked, options: {data: {full_name: 'Linked'}}});
+    expect(byLink.error).toBeNull();
+    expect(byLink.data.user?.user_metadata).toEqual({full_name: 'Linked'});
+    const bare = await admin.inviteUserByEmail(uniqueEmail('invited-bare'));
+    expect(bare.data.user?.user_metadata).toEqual({});
+  });
 });
