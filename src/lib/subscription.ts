@@ -6,6 +6,15 @@ import {hasPremiumAccess, isActiveSubscription, premiumEndedOn, type PremiumColu
 import type {Tables} from '../../shared/database.types';
 import type {DatabaseClient} from './supabase';
 import {formatLongDate} from './longDate';
+import {dataStore} from './data/store';
+
+/** Data-store keys of a learner's subscription data: the card's ledger, the history, the paid list. */
+export const subscriptionKey = (userId: string, part: 'ledger' | 'transactions' | 'paid'): string => `subscription/${userId}/${part}`;
+
+/** After a purchase, a cancellation or a resume: every view of subscription data reads it again. */
+export function invalidateSubscription(): void {
+  dataStore.invalidate('subscription');
+}
 
 export interface SubscriptionView {
   status: SubscriptionStatus | string;

@@ -10,7 +10,7 @@ import type {DatabaseClient} from './supabase';
 function useSignedInData<T>(name: string, query: (client: DatabaseClient) => Promise<Result<T>>): {state: DataState<T>; reload(): void} {
   const {state, getClient} = useAuth();
   const userId = state.status === 'signedIn' ? state.user.id : null;
-  return useData(userId ? `${name}/${userId}` : null, () => getClient().then(query));
+  return useData(userId ? `${name}/${userId}` : null, () => getClient().then(query), {fresh: true});
 }
 
 export const useCheckStatuses = () => useSignedInData<CheckStatus[]>('checks', loadCheckStatuses);

@@ -17,6 +17,7 @@ import {SUPPORT_EMAIL} from '@site/src/config/site';
 import styles from './account.module.css';
 import pageStyles from './pages.module.css';
 import {errorMessage} from '@site/src/lib/data/errorText';
+import {invalidateSubscription} from '@site/src/lib/subscription';
 
 type Confirm = {phase: 'idle'} | {phase: 'confirming'} | {phase: 'done'} | {phase: 'error'; message: string};
 
@@ -139,9 +140,7 @@ function ReturnNotice({ret, confirm, retry}: ReturnType<typeof usePayPalReturn>)
 function SignedInAccount({userId}: {userId: string}): React.JSX.Element {
   const dialogs = useAuthDialogs();
   const identity = useAccountIdentity();
-  const [reloadKey, setReloadKey] = useState(0);
-  const reload = useCallback(() => setReloadKey((k) => k + 1), []);
-  const paypal = usePayPalReturn(userId, reload);
+  const paypal = usePayPalReturn(userId, invalidateSubscription);
 
   return (
     <>
@@ -159,9 +158,9 @@ function SignedInAccount({userId}: {userId: string}): React.JSX.Element {
         </div>
       )}
       <ReturnNotice {...paypal} />
-      <SubscriptionSummary manage activating={paypal.confirm.phase === 'confirming'} onChanged={reload} />
-      <PaidSubscriptions userId={userId} reloadKey={reloadKey} onChanged={reload} />
-      <TransactionHistory userId={userId} reloadKey={reloadKey} />
+      <SubscriptionSummary manage activating={paypal.confirm.phase === 'confirming'} onChanged={invalidateSubscription} />
+      <PaidSubscriptions userId={userId} />
+      <TransactionHistory userId={userId} />
     </>
   );
 }

@@ -56,8 +56,8 @@ describe('the data store', () => {
   });
 });
 
-function Shows({id, store, loader}: {id: string; store: DataStore; loader: Loader<number>}) {
-  const {state, reload} = useData('count/u1', loader, store);
+function Shows({id, store, loader, fresh = false}: {id: string; store: DataStore; loader: Loader<number>; fresh?: boolean}) {
+  const {state, reload} = useData('count/u1', loader, {store, fresh});
   return (
     <p>
       <span data-testid={id}>{state.status === 'error' ? state.error : `${state.status}:${state.data ?? '-'}`}</span>
@@ -92,11 +92,28 @@ describe('useData', () => {
     expect(loader.calls).toBe(2);
   });
 
+  it('a fresh view reads again when it mounts, while others reuse the answer', async () => {
+    const store = createDataStore();
+    const {loader, answer} = controlled<number>();
+    const first = render(<Shows id="a" store={store} loader={loader} />);
+    await answer({data: 1, error: null});
+    first.unmount();
+    const again = render(<Shows id="b" store={store} loader={loader} />);
+    expect(screen.getByTestId('b').textContent).toBe('done:1');
+    expect(loader.calls).toBe(1);
+    again.unmount();
+    render(<Shows id="c" store={store} loader={loader} fresh />);
+    expect(screen.getByTestId('c').textContent).toBe('loading:1');
+    await answer({data: 2, error: null});
+    expect(screen.getByTestId('c').textContent).toBe('done:2');
+    expect(loader.calls).toBe(2);
+  });
+
   it('a null key reads nothing', () => {
     const store = createDataStore();
     const {loader} = controlled<number>();
     function Nobody() {
-      const {state} = useData<number>(null, loader, store);
+      const {state} = useData<number>(null, loader, {store});
       return <span data-testid="n">{state.status}</span>;
     }
     render(<Nobody />);

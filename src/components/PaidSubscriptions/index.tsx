@@ -1,11 +1,11 @@
 import React, {useState} from 'react';
 import {useAuth} from '@site/src/lib/auth';
 import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
-import {formatLocalDate, formatMoney} from '@site/src/lib/subscription';
+import {formatLocalDate, formatMoney, invalidateSubscription, subscriptionKey} from '@site/src/lib/subscription';
 import {cancelSubscription, fetchPaidSubscriptions} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
 import dataTable from '@site/src/css/dataTable.module.css';
-import {useClientLoad} from '@site/src/lib/useClientLoad';
+import {useData} from '@site/src/lib/data/store';
 import styles from './styles.module.css';
 
 
@@ -14,8 +14,7 @@ const LIVE = new Set(['ACTIVE', 'SUSPENDED']);
 
 export interface PaidSubscriptionsProps {
   userId: string;
-  reloadKey?: number;
-  /** After a cancellation (to reload the card and the history). */
+  /** After a cancellation (the card and the history read again through invalidateSubscription). */
   onChanged?(): void;
 }
 
@@ -23,7 +22,7 @@ export interface PaidSubscriptionsProps {
  * Every PayPal subscription the learner has paid for, each live one cancellable here, so none
  * can keep billing unseen. Shown only when there is more than the one on the subscription card.
  */
-export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: PaidSubscriptionsProps): React.JSX.Element | null {
+export default function PaidSubscriptions({userId, onChanged}: PaidSubscriptionsProps): React.JSX.Element | null {
   const {getClient} = useAuth();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,10 +31,11 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
   // while it may be resumed, yet it is cancelled, and not cancellable again).
   const head = useSubscriptionState();
 
-  // One run per learner and per reload (after a purchase is confirmed or a cancellation).
-  const {load, retry} = useClientLoad(fetchPaidSubscriptions, `${userId}:${reloadKey}`);
+  // One read per learner, again after a purchase is confirmed or a cancellation (invalidateSubscription).
+  const {state: load} = useData(subscriptionKey(userId, 'paid'), () => getClient().then(fetchPaidSubscriptions), {fresh: true});
+  const rows = load.data;
 
-  if (load.status === 'loading' || (load.status === 'done' && load.data.length < 2)) return null;
+  if (load.status !== 'error' && (rows === null || rows.length < 2)) return null;
 
   const cancel = async (id: string) => {
     setBusy(true);
@@ -47,7 +47,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
         return;
       }
       setConfirming(null);
-      retry();
+      invalidateSubscription();
       onChanged?.();
     } finally {
       setBusy(false);
@@ -58,7 +58,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
     <section className={styles.section} aria-labelledby="paid-subscriptions-title">
       <h2 id="paid-subscriptions-title">Your PayPal subscriptions</h2>
       {load.status === 'error' ? (
-        <Message kind="error">Failed to load your subscriptions: {load.message}</Message>
+        <Message kind="error">Failed to load your subscriptions: {load.error}</Message>
       ) : (
         <>
           <p>Every subscription you have paid for. Only the current one renews; cancel any other that is still active.</p>
@@ -77,7 +77,7 @@ export default function PaidSubscriptions({userId, reloadKey = 0, onChanged}: Pa
                 </tr>
               </thead>
               <tbody>
-                {load.data.map((row) => (
+                {rows?.map((row) => (
                   <tr key={row.paypal_subscription_id}>
                     <td>
                       <code>{row.paypal_subscription_id}</code>

@@ -122,19 +122,26 @@ export function createDataStore(): DataStore {
 /** The site's store: one per page load, shared by every view. */
 export const dataStore = createDataStore();
 
+export interface UseDataOptions {
+  /** Read again when the view mounts (a page or dialog showing data that may have changed elsewhere). */
+  fresh?: boolean;
+  store?: DataStore;
+}
+
 /**
  * A view's data for `key`, read with `loader` the first time any view asks (a null key — nobody
  * signed in, nothing valid to ask — reads nothing). `reload()` invalidates the key, so every view
  * showing it updates. The loader should be stable per key: the key, not the loader, says what is read.
  */
-export function useData<T>(key: string | null, loader: Loader<T>, store: DataStore = dataStore): {state: DataState<T>; reload(): void} {
+export function useData<T>(key: string | null, loader: Loader<T>, {fresh = false, store = dataStore}: UseDataOptions = {}): {state: DataState<T>; reload(): void} {
   const subscribe = useCallback((listener: () => void) => (key ? store.subscribe(key, listener) : () => undefined), [key, store]);
   const getSnapshot = useCallback(() => (key ? store.get<T>(key) : NOT_LOADED), [key, store]);
   const state = useSyncExternalStore(subscribe, getSnapshot, () => NOT_LOADED);
   useEffect(() => {
-    if (key) void store.load(key, loader);
+    // A fresh view joins a read in flight rather than starting another.
+    if (key) void store.load(key, loader, {force: fresh && store.get(key).status !== 'loading'});
     // The key says what is read; a new loader function for the same key reads nothing new.
-  }, [key, store]);
+  }, [key, store, fresh]);
   const reload = useCallback(() => {
     if (key) store.invalidate(key);
   }, [key, store]);
