@@ -37,6 +37,17 @@ describe('StatusPanel', () => {
     expect(region.textContent).not.toMatch(EMOJI);
   });
 
+  it('draws each icon from its own strokes: a box or a circle, then one path', () => {
+    const drawn = (icon: StatusIconName) =>
+      Array.from(render(<StatusPanel icon={icon} title={icon}>{null}</StatusPanel>).container.querySelectorAll('svg > *'), (shape) =>
+        [shape.tagName, ...Array.from(shape.attributes, (a) => `${a.name}=${a.value}`)].join(' '),
+      );
+    expect(drawn('lock')).toEqual(['rect x=5 y=11 width=14 height=10 rx=2', 'path d=M8 11V8a4 4 0 0 1 8 0v3M12 15v2']);
+    expect(drawn('denied')).toEqual(['circle cx=12 cy=12 r=9', 'path d=M5.6 5.6l12.8 12.8']);
+    expect(drawn('progress')).toEqual(['path d=M4 4v16h16M7 15l4-4 3 3 6-6M15 8h5v5']);
+    expect(drawn('key')).toEqual(['circle cx=8 cy=16 r=4', 'path d=M10.8 13.2L20 4M16 8l2.5 2.5M13.5 10.5l2 2']);
+  });
+
   it('no component or page of the site writes an emoji into its interface', () => {
     const root = path.resolve(__dirname, '../../src');
     const offenders = sourceFiles(root).flatMap((file) =>
