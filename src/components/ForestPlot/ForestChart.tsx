@@ -6,6 +6,7 @@
 // from currentColor and Infima variables, so the plot follows the light and dark themes. A table
 // alternative follows the SVG.
 import React, {forwardRef, useId, type ReactNode} from 'react';
+import {linearScale} from '@site/src/lib/plotScale';
 import styles from './styles.module.css';
 
 export interface ForestRow {
@@ -105,7 +106,8 @@ const ForestChart = forwardRef<SVGSVGElement, ForestChartProps>(function ForestC
   const lo = fixedTicks ? t(fixedTicks[0] as number) : t(min) - pad;
   const hi = fixedTicks ? t(fixedTicks.at(-1) as number) : t(max) + pad;
   const {columns: columnX, weight: weightX, ci: ciX, plotLeft} = layout(columns.length);
-  const x = (v: number) => plotLeft + ((Math.min(Math.max(t(v), lo), hi) - lo) / (hi - lo)) * (PLOT_RIGHT - plotLeft);
+  const axis = linearScale([lo, hi], [plotLeft, PLOT_RIGHT], {clamp: true});
+  const x = (v: number) => axis(t(v));
   const ticks = fixedTicks ?? ticksFor(log ? Math.exp(lo) : lo, log ? Math.exp(hi) : hi, log);
   const maxWeight = Math.max(...shown.map((r) => r.weight ?? 0), 1e-9);
   const rowY = (i: number) => HEADER + ROW * (i + 0.5);

@@ -4,13 +4,12 @@ import React, {forwardRef, useId} from 'react';
 import type {AnalysisResult} from '@site/shared/metaAnalysis/analysis';
 // The plots share one figure style with the forest plot.
 import styles from '@site/src/components/ForestPlot/styles.module.css';
+import {linearScale} from '@site/src/lib/plotScale';
 
-const W = 520;
-const H = 340;
-const L = 60;
-const R = 500;
-const T = 20;
-const B = 290;
+const WIDTH = 520;
+const HEIGHT = 340;
+/** The plotting area inside the SVG, framed by the two axes. */
+const AREA = {left: 60, right: 500, top: 20, bottom: 290};
 
 const FunnelPlot = forwardRef<SVGSVGElement, {result: AnalysisResult}>(function FunnelPlot({result}, ref) {
   const titleId = useId();
@@ -20,12 +19,13 @@ const FunnelPlot = forwardRef<SVGSVGElement, {result: AnalysisResult}>(function 
   const xs = [...points.map((p) => p.yi), result.estimate - spread, result.estimate + spread];
   const xmin = Math.min(...xs);
   const xmax = Math.max(...xs);
-  const x = (v: number) => L + ((v - xmin) / (xmax - xmin || 1)) * (R - L);
-  const y = (se: number) => T + (se / maxSe) * (B - T);
+  const {left, right, top, bottom} = AREA;
+  const x = linearScale([xmin, xmax], [left, right]);
+  const y = linearScale([0, maxSe], [top, bottom]);
   const axisLabel = result.scale === 'log' ? `log ${result.measure}` : result.measure;
   return (
     <figure className={styles.figure}>
-      <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${W} ${H}`} className={styles.plot} role="img" aria-labelledby={titleId}>
+      <svg ref={ref} xmlns="http://www.w3.org/2000/svg" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className={styles.plot} role="img" aria-labelledby={titleId}>
         <title id={titleId}>{`Funnel plot: ${points.length} studies, ${axisLabel} against standard error; the pooled estimate is ${result.estimate.toFixed(3)}`}</title>
         <g fontFamily="sans-serif" fontSize="12" fill="currentColor">
           <polygon points={`${x(result.estimate)},${y(0)} ${x(result.estimate - spread)},${y(maxSe)} ${x(result.estimate + spread)},${y(maxSe)}`} fill="none" stroke="currentColor" strokeDasharray="4 3" />
@@ -35,14 +35,14 @@ const FunnelPlot = forwardRef<SVGSVGElement, {result: AnalysisResult}>(function 
               <title>{`${p.study}: ${p.yi.toFixed(3)}, SE ${p.se.toFixed(3)}`}</title>
             </circle>
           ))}
-          <line x1={L} x2={R} y1={B} y2={B} stroke="currentColor" />
-          <line x1={L} x2={L} y1={T} y2={B} stroke="currentColor" />
-          <text x={(L + R) / 2} y={B + 34} textAnchor="middle">{axisLabel}</text>
-          <text x={x(xmin)} y={B + 16} textAnchor="start">{xmin.toFixed(2)}</text>
-          <text x={x(xmax)} y={B + 16} textAnchor="end">{xmax.toFixed(2)}</text>
-          <text x={L - 6} y={T + 4} textAnchor="end">0</text>
-          <text x={L - 6} y={B} textAnchor="end">{maxSe.toFixed(2)}</text>
-          <text x={14} y={(T + B) / 2} transform={`rotate(-90 14 ${(T + B) / 2})`} textAnchor="middle">Standard error</text>
+          <line x1={left} x2={right} y1={bottom} y2={bottom} stroke="currentColor" />
+          <line x1={left} x2={left} y1={top} y2={bottom} stroke="currentColor" />
+          <text x={(left + right) / 2} y={bottom + 34} textAnchor="middle">{axisLabel}</text>
+          <text x={x(xmin)} y={bottom + 16} textAnchor="start">{xmin.toFixed(2)}</text>
+          <text x={x(xmax)} y={bottom + 16} textAnchor="end">{xmax.toFixed(2)}</text>
+          <text x={left - 6} y={top + 4} textAnchor="end">0</text>
+          <text x={left - 6} y={bottom} textAnchor="end">{maxSe.toFixed(2)}</text>
+          <text x={14} y={(top + bottom) / 2} transform={`rotate(-90 14 ${(top + bottom) / 2})`} textAnchor="middle">Standard error</text>
         </g>
       </svg>
       <details>
