@@ -1,7 +1,6 @@
 import React, {useState, type FormEvent} from 'react';
+import Page from '@site/src/components/Page';
 import Link from '@docusaurus/Link';
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {errorMessage} from '@site/src/lib/data/errorText';
@@ -105,11 +104,8 @@ function ResetPasswordContent(): React.JSX.Element {
 
 export default function ResetPassword(): React.JSX.Element {
   return (
-    <Layout title="Reset password" description="Choose a new password for your account.">
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Reset password</Heading>
-        <ResetPasswordContent />
-      </main>
-    </Layout>
+    <Page title="Reset password" description="Choose a new password for your account.">
+      <ResetPasswordContent />
+    </Page>
   );
 }

@@ -1,8 +1,6 @@
 import React, {useEffect, useState} from 'react';
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
-import AdminOnly from '@site/src/components/AdminOnly';
+import AdminPage from '@site/src/components/AdminOnly/AdminPage';
 import styles from '../pages/pages.module.css';
 import {errorMessage} from '@site/src/lib/data/errorText';
 
@@ -73,14 +71,9 @@ function AuthDiagnostics(): React.JSX.Element {
 // ever shown here.
 export default function AuthTest(): React.JSX.Element {
   return (
-    <Layout title="Auth diagnostics" description="Operator diagnostics for the account system.">
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Auth diagnostics</Heading>
-        <AdminOnly what="This page shows operators what this browser knows about its account session.">
-          <p>What this browser knows about the current visitor’s account session.</p>
-          <AuthDiagnostics />
-        </AdminOnly>
-      </main>
-    </Layout>
+    <AdminPage title="Auth diagnostics" description="Operator diagnostics for the account system." what="This page shows operators what this browser knows about its account session.">
+      <p>What this browser knows about the current visitor’s account session.</p>
+      <AuthDiagnostics />
+    </AdminPage>
   );
 }

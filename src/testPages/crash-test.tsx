@@ -1,6 +1,5 @@
 import React, {useState} from 'react';
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
+import Page from '@site/src/components/Page';
 import Head from '@docusaurus/Head';
 
 // Test page (src/testPages: in dev and e2e builds only, noindex): proves the built-in "This page crashed."
@@ -24,15 +23,12 @@ function CrashDemo(): React.JSX.Element {
 
 export default function CrashTest(): React.JSX.Element {
   return (
-    <Layout title="Crash test" description="Error boundary test page.">
+    <Page title="Crash test" description="Error boundary test page.">
       <Head>
         <meta name="robots" content="noindex" />
       </Head>
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Crash test</Heading>
-        <p>This page exists for automated tests of the error boundary.</p>
-        <CrashDemo />
-      </main>
-    </Layout>
+      <p>This page exists for automated tests of the error boundary.</p>
+      <CrashDemo />
+    </Page>
   );
 }

@@ -1,9 +1,8 @@
 import React from 'react';
-import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
-import AdminOnly from '@site/src/components/AdminOnly';
+import AdminPage from '@site/src/components/AdminOnly/AdminPage';
 import type {Profile} from '@site/src/lib/profile';
 import {toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
 import styles from '../pages/pages.module.css';
@@ -68,14 +67,9 @@ function SubscriptionDiagnostics(): React.JSX.Element {
 // raw profile fields of the signed-in account.
 export default function SubscriptionTest(): React.JSX.Element {
   return (
-    <Layout title="Subscription diagnostics" description="Operator diagnostics for subscriptions.">
-      <main className="container margin-vert--lg">
-        <Heading as="h1">Subscription diagnostics</Heading>
-        <AdminOnly what="This page shows operators how the site reads a subscription.">
-          <p>The subscription view the site derives from the signed-in learner’s profile.</p>
-          <SubscriptionDiagnostics />
-        </AdminOnly>
-      </main>
-    </Layout>
+    <AdminPage title="Subscription diagnostics" description="Operator diagnostics for subscriptions." what="This page shows operators how the site reads a subscription.">
+      <p>The subscription view the site derives from the signed-in learner’s profile.</p>
+      <SubscriptionDiagnostics />
+    </AdminPage>
   );
 }
