@@ -4,10 +4,9 @@ import {useSubscriptionState} from '@site/src/lib/useSubscriptionState';
 import {formatLocalDate, formatMoney, invalidateSubscription, subscriptionKey} from '@site/src/lib/subscription';
 import {cancelSubscription, fetchPaidSubscriptions} from '@site/src/lib/payments';
 import {Message} from '@site/src/components/Form';
-import dataTable from '@site/src/css/dataTable.module.css';
+import DataTable from '@site/src/components/DataTable';
 import {useData} from '@site/src/lib/data/store';
 import styles from './styles.module.css';
-
 
 const STATUS: Record<string, string> = {ACTIVE: 'Active', SUSPENDED: 'Suspended', CANCELLED: 'Cancelled', EXPIRED: 'Ended'};
 const LIVE = new Set(['ACTIVE', 'SUSPENDED']);
@@ -63,51 +62,36 @@ export default function PaidSubscriptions({userId, onChanged}: PaidSubscriptions
         <>
           <p>Every subscription you have paid for. Only the current one renews; cancel any other that is still active.</p>
           {error && <Message kind="error">{error}</Message>}
-          <div className={dataTable.scroll}>
-            <table className={dataTable.table}>
-              <thead>
-                <tr>
-                  <th scope="col">PayPal ID</th>
-                  <th scope="col">Started</th>
-                  <th scope="col">Amount</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows?.map((row) => (
-                  <tr key={row.paypal_subscription_id}>
-                    <td>
-                      <code>{row.paypal_subscription_id}</code>
-                      {row.is_current && ' (current)'}
-                    </td>
-                    <td>{formatLocalDate(row.activated_at)}</td>
-                    <td>{formatMoney(row.amount)} / year</td>
-                    <td>{row.is_current && head ? head.label : (STATUS[row.paypal_status] ?? row.paypal_status)}</td>
-                    <td>
-                      {(row.is_current && head ? head.cancel : LIVE.has(row.paypal_status)) &&
-                        (confirming === row.paypal_subscription_id ? (
-                          <button key="confirm" type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
-                            {busy ? 'Cancelling…' : `Yes, cancel ${row.paypal_subscription_id}`}
-                          </button>
-                        ) : (
-                          <button
-                            key="ask"
-                            type="button"
-                            className="button button--secondary button--sm"
-                            aria-label={`Cancel subscription ${row.paypal_subscription_id}`}
-                            onClick={() => setConfirming(row.paypal_subscription_id)}>
-                            Cancel
-                          </button>
-                        ))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={['PayPal ID', 'Started', 'Amount', 'Status']} actions>
+            {rows?.map((row) => (
+              <tr key={row.paypal_subscription_id}>
+                <td>
+                  <code>{row.paypal_subscription_id}</code>
+                  {row.is_current && ' (current)'}
+                </td>
+                <td>{formatLocalDate(row.activated_at)}</td>
+                <td>{formatMoney(row.amount)} / year</td>
+                <td>{row.is_current && head ? head.label : (STATUS[row.paypal_status] ?? row.paypal_status)}</td>
+                <td>
+                  {(row.is_current && head ? head.cancel : LIVE.has(row.paypal_status)) &&
+                    (confirming === row.paypal_subscription_id ? (
+                      <button key="confirm" type="button" className="button button--danger button--sm" disabled={busy} onClick={() => void cancel(row.paypal_subscription_id)}>
+                        {busy ? 'Cancelling…' : `Yes, cancel ${row.paypal_subscription_id}`}
+                      </button>
+                    ) : (
+                      <button
+                        key="ask"
+                        type="button"
+                        className="button button--secondary button--sm"
+                        aria-label={`Cancel subscription ${row.paypal_subscription_id}`}
+                        onClick={() => setConfirming(row.paypal_subscription_id)}>
+                        Cancel
+                      </button>
+                    ))}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </section>

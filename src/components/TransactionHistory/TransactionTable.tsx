@@ -2,6 +2,7 @@ import React from 'react';
 import {capitalise, formatLocalDate, formatMoney, type Transaction} from '@site/src/lib/subscription';
 import {transactionDetails} from '@site/src/lib/payments';
 import TransactionStatus from '@site/src/components/TransactionStatus';
+import DataTable from '@site/src/components/DataTable';
 import dataTable from '@site/src/css/dataTable.module.css';
 
 /** A transaction row; the admin list adds who paid and the PayPal subscription. */
@@ -21,46 +22,29 @@ export interface TransactionTableProps {
 /** The one transaction table (settings dialog, /account, admin page), in the order given. */
 export default function TransactionTable({rows, caption, admin = false}: TransactionTableProps): React.JSX.Element {
   return (
-    <div className={dataTable.scroll}>
-      <table className={dataTable.table}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Type</th>
-            <th scope="col">Date</th>
-            {admin ? <th scope="col">User</th> : <th scope="col">Details</th>}
-            <th scope="col" className={dataTable.num}>
-              Amount
-            </th>
-            <th scope="col">Status</th>
-            {admin && <th scope="col">PayPal subscription</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">{capitalise(row.transaction_type)}</th>
-              <td>
-                <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
-                  {formatLocalDate(row.created_at)}
-                </time>
-              </td>
-              {admin ? (
-                <td>{row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}</td>
-              ) : (
-                <td>{transactionDetails(row.transaction_type)}</td>
-              )}
-              <td className={dataTable.num}>
-                {formatMoney(Number(row.amount))} {row.currency}
-              </td>
-              <td>
-                <TransactionStatus status={row.status} />
-              </td>
-              {admin && <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable caption={caption} columns={['Type', 'Date', admin ? 'User' : 'Details', {label: 'Amount', numeric: true}, 'Status', admin && 'PayPal subscription']}>
+      {rows.map((row) => (
+        <tr key={row.id}>
+          <th scope="row">{capitalise(row.transaction_type)}</th>
+          <td>
+            <time dateTime={row.created_at} title={new Date(row.created_at).toLocaleString()}>
+              {formatLocalDate(row.created_at)}
+            </time>
+          </td>
+          {admin ? (
+            <td>{row.user_email ?? (row.user_id ? <code>{row.user_id}</code> : 'Deleted user')}</td>
+          ) : (
+            <td>{transactionDetails(row.transaction_type)}</td>
+          )}
+          <td className={dataTable.num}>
+            {formatMoney(Number(row.amount))} {row.currency}
+          </td>
+          <td>
+            <TransactionStatus status={row.status} />
+          </td>
+          {admin && <td>{row.paypal_subscription_id ? <code>{row.paypal_subscription_id}</code> : '—'}</td>}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
