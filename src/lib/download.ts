@@ -13,3 +13,13 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/**
+ * Saves CSV text as `<name parts joined by _>_<today's date>.csv` (parts that are false or
+ * undefined are left out), a byte-order mark first so spreadsheet programs read it as UTF-8.
+ */
+export function downloadCsv(nameParts: (string | false | undefined)[], csv: string): void {
+  const d = new Date();
+  const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  downloadBlob(new Blob(['\uFEFF', csv], {type: 'text/csv;charset=utf-8'}), `${[...nameParts.filter(Boolean), today].join('_')}.csv`);
+}

@@ -8,9 +8,10 @@ import {certificatePath, formatIssueDate} from '@site/src/lib/certificates';
 import {CERTIFICATE_STATUSES, certificateFiltersFrom, certificatesCsv, fetchCertificatesPage, filtersQuery, type AdminCertificate, type CertificateFilters} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {useClientLoad} from '@site/src/lib/useClientLoad';
-import {downloadBlob} from '@site/src/lib/download';
-import {Message, formStyles as f} from '@site/src/components/Form';
-import AdminTablePager from '@site/src/components/AdminTablePager';
+import {downloadCsv} from '@site/src/lib/download';
+import {formStyles as f} from '@site/src/components/Form';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/AdminTable';
+import DataTable from '@site/src/components/DataTable';
 import styles from './styles.module.css';
 
 const toQuery = (filters: CertificateFilters) => filtersQuery({...filters});
@@ -28,8 +29,6 @@ export default function AdminCertificates(): React.JSX.Element {
   const {siteConfig} = useDocusaurusContext();
   const id = useId();
   const [filters, setFilters] = useUrlFilters(certificateFiltersFrom, toQuery);
-  const [search, setSearch] = useState(filters.q ?? '');
-  useEffect(() => setSearch(filters.q ?? ''), [filters.q]);
   const [notice, setNotice] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<AdminCertificate | null>(null);
   const [reason, setReason] = useState('');
@@ -80,81 +79,40 @@ export default function AdminCertificates(): React.JSX.Element {
     retry();
   };
 
-  const onExport = () => {
-    const parts = ['certificates', filters.status, filters.q && 'search', filters.page > 1 && `page-${filters.page}`].filter(Boolean);
-    // A byte-order mark first, so spreadsheet programs read the CSV as UTF-8.
-    downloadBlob(new Blob(['\uFEFF', certificatesCsv(rows, siteConfig)], {type: 'text/csv;charset=utf-8'}), `${parts.join('_')}_${new Date().toISOString().slice(0, 10)}.csv`);
-  };
+  const onExport = () => downloadCsv(['certificates', filters.status, filters.q && 'search', filters.page > 1 && `page-${filters.page}`], certificatesCsv(rows, siteConfig));
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Certificates</h2>
-      <form
-        className={styles.filters}
-        aria-label="Filter certificates"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({q: search.trim() || undefined});
-        }}>
-        <div className={f.field}>
-          <label htmlFor={`${id}-q`} className={f.label}>
-            Search certificates
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className={f.input}
-            value={search}
-            maxLength={200}
-            placeholder="Name, e-mail, course or code"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className={styles.actions}>
-          <button type="submit" className="button button--secondary">
-            Search
-          </button>
-        </div>
-        <div className={f.field}>
-          <label htmlFor={`${id}-status`} className={f.label}>
-            Certificate status
-          </label>
-          <select id={`${id}-status`} className={f.input} value={filters.status ?? ''} onChange={(e) => change({status: e.target.value || undefined})}>
-            <option value="">All</option>
-            {CERTIFICATE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s === 'valid' ? 'Valid' : 'Revoked'}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.actions}>
-          <button type="button" className="button button--secondary" onClick={() => setFilters({page: 1})} disabled={!filtered}>
-            Clear filters
-          </button>
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Refresh
-          </button>
-          <button type="button" className="button button--primary" onClick={onExport} disabled={rows.length === 0}>
-            Export CSV
-          </button>
-        </div>
-      </form>
+      <AdminFilters
+        label="Filter certificates"
+        id={id}
+        search={{label: 'Search certificates', placeholder: 'Name, e-mail, course or code', value: filters.q}}
+        onSearch={(q) => change({q})}
+        filtered={filtered}
+        onClear={() => setFilters({page: 1})}
+        onRefresh={retry}
+        onExport={onExport}
+        canExport={rows.length > 0}
+        className={styles.filters}>
+        <FilterSelect
+          id={`${id}-status`}
+          label="Certificate status"
+          value={filters.status}
+          all="All"
+          options={CERTIFICATE_STATUSES}
+          optionLabel={(status) => (status === 'valid' ? 'Valid' : 'Revoked')}
+          onChange={(status) => change({status})}
+        />
+      </AdminFilters>
 
       <p role="status" aria-live="polite">
         {notice}
         {notice && ' '}
         {load.status === 'loading' && 'Loading certificates…'}
-        {load.status === 'done' && `${count} certificate${count === 1 ? '' : 's'}${filtered ? (count === 1 ? ' matches the filters' : ' match the filters') : ''}.`}
+        {load.status === 'done' && matchCount(count, {one: 'certificate', many: 'certificates'}, filtered)}
       </p>
-      {load.status === 'error' && (
-        <>
-          <Message kind="error">Could not load the certificates: {load.message}</Message>
-          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={retry}>
-            Try again
-          </button>
-        </>
-      )}
+      {load.status === 'error' && <AdminLoadError what="certificates" message={load.message} onRetry={retry} />}
 
       {revoking && (
         <form className={styles.revoke} aria-label="Revoke a certificate" onSubmit={(e) => void confirmRevoke(e)}>
@@ -197,52 +155,35 @@ export default function AdminCertificates(): React.JSX.Element {
 
       {load.status === 'done' && rows.length === 0 && <p>{filtered ? 'No certificates match these filters.' : 'No certificates have been issued yet.'}</p>}
       {rows.length > 0 && (
-        <div className={styles.scroll}>
-          <table className={styles.table}>
-            <caption className="sr-only">Issued certificates, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Code</th>
-                <th scope="col">Learner</th>
-                <th scope="col">Course</th>
-                <th scope="col">Issued</th>
-                <th scope="col">Status</th>
-                <th scope="col">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((c) => (
-                <tr key={c.code}>
-                  <td>
-                    <Link to={certificatePath(c.code)} className={styles.code}>
-                      {c.code}
-                      <span className="sr-only"> (verification page)</span>
-                    </Link>
-                  </td>
-                  <td>
-                    {c.fullName || '(no name)'}
-                    {c.email && <div className={styles.email}>{c.email}</div>}
-                  </td>
-                  <td>{c.courseTitle}</td>
-                  <td>{formatIssueDate(c.issuedAt)}</td>
-                  <td>
-                    {c.revokedAt ? `Revoked on ${formatIssueDate(c.revokedAt)}` : 'Valid'}
-                    {c.revokedReason && <div className={styles.reason}>Reason: {c.revokedReason}</div>}
-                  </td>
-                  <td>
-                    {!c.revokedAt && (
-                      <button type="button" className="button button--danger button--sm" onClick={() => startRevoke(c)}>
-                        Revoke<span className="sr-only"> the certificate of {who(c)} for {c.courseTitle}</span>
-                      </button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Issued certificates, newest first" columns={['Code', 'Learner', 'Course', 'Issued', 'Status']} actions>
+          {rows.map((c) => (
+            <tr key={c.code}>
+              <td>
+                <Link to={certificatePath(c.code)} className={styles.code}>
+                  {c.code}
+                  <span className="sr-only"> (verification page)</span>
+                </Link>
+              </td>
+              <td>
+                {c.fullName || '(no name)'}
+                {c.email && <div className={styles.email}>{c.email}</div>}
+              </td>
+              <td>{c.courseTitle}</td>
+              <td>{formatIssueDate(c.issuedAt)}</td>
+              <td>
+                {c.revokedAt ? `Revoked on ${formatIssueDate(c.revokedAt)}` : 'Valid'}
+                {c.revokedReason && <div className={styles.reason}>Reason: {c.revokedReason}</div>}
+              </td>
+              <td>
+                {!c.revokedAt && (
+                  <button type="button" className="button button--danger button--sm" onClick={() => startRevoke(c)}>
+                    Revoke<span className="sr-only"> the certificate of {who(c)} for {c.courseTitle}</span>
+                  </button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {load.status === 'done' && <AdminTablePager page={filters.page} count={count} noun="certificates" onPage={(page) => setFilters({...filters, page})} />}
     </section>

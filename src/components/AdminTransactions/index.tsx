@@ -4,19 +4,14 @@ import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {transactionsCsv} from '@site/src/lib/payments';
 import {TRANSACTION_TYPES, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
-import {Message, formStyles as f} from '@site/src/components/Form';
+import {formStyles as f} from '@site/src/components/Form';
 import TransactionTable from '@site/src/components/TransactionHistory/TransactionTable';
-import AdminTablePager from '@site/src/components/AdminTablePager';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/AdminTable';
 import {useClientLoad} from '@site/src/lib/useClientLoad';
-import {downloadBlob} from '@site/src/lib/download';
+import {downloadCsv} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
-
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 const toQuery = (filters: TransactionFilters) => filtersQuery({...filters});
 const typeLabel = (type: string) => capitalise(type.replace(/_/g, ' '));
@@ -30,8 +25,6 @@ export default function AdminTransactions(): React.JSX.Element {
   const id = useId();
   const [filters, setFilters] = useUrlFilters(transactionFiltersFrom, toQuery);
   const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
-  const [search, setSearch] = useState(filters.q ?? '');
-  useEffect(() => setSearch(filters.q ?? ''), [filters.q]);
   // A change of filter starts again at page 1.
   const change = (next: Partial<TransactionFilters>) => setFilters({...filters, ...next, page: 1});
 
@@ -51,70 +44,23 @@ export default function AdminTransactions(): React.JSX.Element {
   const totals = load.status === 'done' ? load.data.summary : null;
   const filtered = Boolean(filters.type || filters.status || filters.q || filters.from || filters.to);
 
-  const onExport = () => {
-    const parts = ['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`, filters.page > 1 && `page-${filters.page}`].filter(Boolean);
-    // A byte-order mark first, so spreadsheet programs read the CSV as UTF-8.
-    downloadBlob(new Blob(['\uFEFF', transactionsCsv(rows)], {type: 'text/csv;charset=utf-8'}), `${parts.join('_')}_${today()}.csv`);
-  };
+  const onExport = () =>
+    downloadCsv(['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`, filters.page > 1 && `page-${filters.page}`], transactionsCsv(rows));
 
   return (
     <div className={styles.wrap}>
-      <form
-        className={styles.filters}
-        aria-label="Filter transactions"
-        onSubmit={(e) => {
-          e.preventDefault();
-          change({q: search.trim() || undefined});
-        }}>
-        <div className={f.field}>
-          <label htmlFor={`${id}-q`} className={f.label}>
-            User
-          </label>
-          <input
-            id={`${id}-q`}
-            type="search"
-            className={f.input}
-            value={search}
-            maxLength={200}
-            placeholder="E-mail, name or user id"
-            onChange={(e) => setSearch(e.target.value)}
-          />
-        </div>
-        <div className={styles.searchAction}>
-          <button type="submit" className="button button--secondary">
-            Search
-          </button>
-        </div>
-        <div className={f.field}>
-          <label htmlFor={`${id}-type`} className={f.label}>
-            Type
-          </label>
-          <select id={`${id}-type`} className={f.input} value={filters.type ?? ''} onChange={(e) => change({type: e.target.value || undefined})}>
-            <option value="">All types</option>
-            {TRANSACTION_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {typeLabel(t)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={f.field}>
-          <label htmlFor={`${id}-status`} className={f.label}>
-            Status
-          </label>
-          <select
-            id={`${id}-status`}
-            className={f.input}
-            value={filters.status ?? ''}
-            onChange={(e) => change({status: e.target.value || undefined})}>
-            <option value="">All statuses</option>
-            {seenStatuses.map((s) => (
-              <option key={s} value={s}>
-                {capitalise(s)}
-              </option>
-            ))}
-          </select>
-        </div>
+      <AdminFilters
+        label="Filter transactions"
+        id={id}
+        search={{label: 'User', placeholder: 'E-mail, name or user id', value: filters.q}}
+        onSearch={(q) => change({q})}
+        filtered={filtered}
+        onClear={() => setFilters({page: 1})}
+        onRefresh={retry}
+        onExport={onExport}
+        canExport={load.status === 'done' && rows.length > 0}>
+        <FilterSelect id={`${id}-type`} label="Type" value={filters.type} all="All types" options={TRANSACTION_TYPES} optionLabel={typeLabel} onChange={(type) => change({type})} />
+        <FilterSelect id={`${id}-status`} label="Status" value={filters.status} all="All statuses" options={seenStatuses} optionLabel={capitalise} onChange={(status) => change({status})} />
         <div className={f.field}>
           <label htmlFor={`${id}-from`} className={f.label}>
             From
@@ -145,18 +91,7 @@ export default function AdminTransactions(): React.JSX.Element {
             onChange={(e) => change({to: e.target.value || undefined})}
           />
         </div>
-        <div className={styles.filterActions}>
-          <button type="button" className="button button--secondary" onClick={() => setFilters({page: 1})} disabled={!filtered}>
-            Clear filters
-          </button>
-          <button type="button" className="button button--secondary" onClick={retry}>
-            Refresh
-          </button>
-          <button type="button" className="button button--primary" onClick={onExport} disabled={load.status !== 'done' || rows.length === 0}>
-            Export CSV
-          </button>
-        </div>
-      </form>
+      </AdminFilters>
       {rangeError && (
         <p id={`${id}-range`} role="alert" className={styles.rangeError}>
           {rangeError}
@@ -165,16 +100,9 @@ export default function AdminTransactions(): React.JSX.Element {
 
       <div role="status" aria-live="polite" className={styles.summary}>
         {load.status === 'loading' && 'Loading transactions…'}
-        {totals && `${totals.count} transaction${totals.count === 1 ? '' : 's'}${filtered ? (totals.count === 1 ? ' matches the filters' : ' match the filters') : ''}.`}
+        {totals && matchCount(totals.count, {one: 'transaction', many: 'transactions'}, filtered)}
       </div>
-      {load.status === 'error' && (
-        <>
-          <Message kind="error">Could not load the transactions: {load.message}</Message>
-          <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={retry}>
-            Try again
-          </button>
-        </>
-      )}
+      {load.status === 'error' && <AdminLoadError what="transactions" message={load.message} onRetry={retry} />}
 
       {totals && (
         <>
