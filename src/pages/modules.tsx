@@ -4,7 +4,7 @@ import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {catalogDescriptions} from '@site/src/catalog/descriptions';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
 import ProgressBar from '@site/src/components/ProgressBar';
 import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
@@ -15,7 +15,7 @@ import styles from './pages.module.css';
 export default function Modules(): React.JSX.Element {
   const {courses} = useCatalog();
   const {state, signedIn, reload} = useProgress({fresh: true});
-  const summary = state.summary;
+  const summary = state.data;
   const access = usePremiumAccess();
   return (
     <Layout title="Modules" description="All seven modules in course order, with their lessons.">

@@ -7,7 +7,7 @@ import ProgressDashboard from '@site/src/components/ProgressDashboard';
 import CertificateList from '@site/src/components/CertificateList';
 import {useCheckStatuses} from '@site/src/lib/useKnowledgeCheckData';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import clsx from 'clsx';
 import styles from './pages.module.css';
 import SignInButton from '@site/src/components/SignInButton';
@@ -44,8 +44,8 @@ export default function Progress(): React.JSX.Element {
         {signedIn ? (
           <ProgressDashboard
             catalog={catalog}
-            summary={state.summary}
-            loading={state.status === 'loading' || state.status === 'idle'}
+            summary={state.data}
+            loading={state.status === 'loading'}
             error={state.status === 'error' ? state.error : null}
             onRetry={() => void reload()}
             checks={checks.data}

@@ -162,6 +162,21 @@ describe('Security: two-factor', () => {
     expect(await section().findByRole('list', {name: 'Authenticator apps'})).toHaveTextContent('My phone');
     expect(section().queryByRole('alert')).toBeNull();
   });
+
+  it('removing an app reads the list again', async () => {
+    let factors = [factor];
+    fake.auth.mfa.listFactors.mockImplementation(async () => listing(factors));
+    fake.auth.mfa.unenroll.mockImplementation(async ({factorId}: {factorId: string}) => {
+      factors = factors.filter((f) => f.id !== factorId);
+      return {data: {id: factorId}, error: null};
+    });
+    const {user, section} = await openSecurity();
+    await section().findByRole('list', {name: 'Authenticator apps'});
+    await user.click(section().getByRole('button', {name: /^Remove\s*My phone$/}));
+    expect(await section().findByText('Two-factor authentication is off.')).toBeInTheDocument();
+    expect(section().getByText('Removed My phone.')).toBeInTheDocument();
+    expect(fake.auth.mfa.unenroll).toHaveBeenCalledWith({factorId: 'factor-1'});
+  });
 });
 
 describe('Subscription panel', () => {

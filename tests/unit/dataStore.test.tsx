@@ -54,6 +54,28 @@ describe('the data store', () => {
     expect(store.get('premium/u1').data).toBeNull();
     store.invalidate('prem'); // not a prefix of 'premium/…': a whole segment only
   });
+
+  it('invalidate settles once the keys a view shows have been read again, so a writer can wait for the screen', async () => {
+    const store = createDataStore();
+    const {loader, answer} = controlled<number>();
+    store.subscribe('progress/u1', () => undefined);
+    void store.load('progress/u1', loader);
+    await answer({data: 1, error: null});
+    let settled = false;
+    const written = store.invalidate('progress').then(() => {
+      settled = true;
+    });
+    await act(async () => {
+      await Promise.resolve();
+    });
+    expect(settled).toBe(false);
+    expect(store.get('progress/u1')).toEqual({status: 'loading', data: 1, error: null});
+    await answer({data: 2, error: null});
+    await written;
+    expect(store.get('progress/u1').data).toBe(2);
+    // Nothing shown, nothing to wait for.
+    await store.invalidate('nothing');
+  });
 });
 
 function Shows({id, store, loader, fresh = false}: {id: string; store: DataStore; loader: Loader<number>; fresh?: boolean}) {

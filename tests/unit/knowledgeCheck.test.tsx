@@ -2,14 +2,14 @@
 // client that grades like the database (answers only after submitting); and the pure helpers
 // of the certificate page.
 import React from 'react';
-import {render, screen, within} from '@testing-library/react';
+import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
+import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
-import {resetProgressStore} from '../../src/lib/progressStore';
 import KnowledgeCheck, {parseNumber} from '../../src/components/KnowledgeCheck';
+import {useProgress} from '../../src/lib/useProgress';
 import {codeFromLocation, linkedInAddUrl} from '../../src/lib/certificates';
 import type {CatalogCourse} from '../../src/catalog/types';
 
@@ -89,7 +89,7 @@ function fakeClient(options: {signedIn?: boolean; retryAt?: () => string | null;
           pass_mark: 80,
           saved: Boolean(options.signedIn),
           best_score: options.signedIn ? score : null,
-          lesson_completed: false,
+          lesson_completed: Boolean(reveal),
           certificate: null,
           retry_at: passed ? null : (options.retryAt?.() ?? null),
           questions: results.map(({key, correct: ok, right, perm}) => ({
@@ -109,8 +109,8 @@ function fakeClient(options: {signedIn?: boolean; retryAt?: () => string | null;
     }
     return {data: null, error: {message: `unexpected ${name}`}};
   });
-  // The progress store's reads (the panel shares it with LessonProgress): nothing stored yet.
-  const from = vi.fn(() => {
+  // Progress reads (a view on the page showing it): nothing stored yet.
+  const from = vi.fn((_table: string) => {
     const builder = {
       select: () => builder,
       order: () => builder,
@@ -118,24 +118,30 @@ function fakeClient(options: {signedIn?: boolean; retryAt?: () => string | null;
     };
     return builder;
   });
-  return {client: {rpc, from} as unknown as SupabaseClient, rpc};
+  return {client: {rpc, from} as unknown as SupabaseClient, rpc, from};
 }
 
 const user = {id: 'user-1', email: 'ada@example.com', user_metadata: {}} as unknown as User;
 
 const authValue = (status: 'signedIn' | 'signedOut', client: SupabaseClient): AuthContextValue => fakeAuthValue(status, user, client);
 
-function renderCheck(auth: AuthContextValue) {
+/** Another view of the learner's progress on the page, as the lesson panel and sidebar are. */
+function ProgressView() {
+  const {state} = useProgress();
+  return <p data-testid="progress-view">{state.status}</p>;
+}
+
+function renderCheck(auth: AuthContextValue, {withProgress = false} = {}) {
   return render(
     <AuthContext.Provider value={auth}>
       <KnowledgeCheck course={course} lesson={lesson} />
+      {withProgress && <ProgressView />}
     </AuthContext.Provider>,
   );
 }
 
 const optionLabels = (group: HTMLElement) => within(group).queryAllByRole('radio').concat(within(group).queryAllByRole('checkbox')).map((input) => (input as HTMLInputElement).labels?.[0]?.textContent);
 
-beforeEach(() => resetProgressStore());
 afterEach(() => vi.restoreAllMocks());
 
 // Many typed and clicked interactions each: more than the default 5 s on a busy machine.
@@ -181,9 +187,11 @@ describe('KnowledgeCheck', () => {
     expect(screen.queryByText('CC BY makes credit a legal condition.')).toBeNull();
   }, INTERACTIVE);
 
-  it('gives a signed-in learner a fresh draw on Try again, and the explanations once they pass', async () => {
-    const {client, rpc} = fakeClient({signedIn: true});
-    renderCheck(authValue('signedIn', client));
+  it('gives a signed-in learner a fresh draw on Try again, the explanations once they pass, and the page their completed lesson', async () => {
+    const {client, rpc, from} = fakeClient({signedIn: true});
+    const progressReads = () => from.mock.calls.filter(([table]) => table === 'user_lesson_progress').length;
+    renderCheck(authValue('signedIn', client), {withProgress: true});
+    await waitFor(() => expect(screen.getByTestId('progress-view')).toHaveTextContent('done'));
     await screen.findByRole('group', {name: /Question 1 of 3/});
     await userEvent.click(screen.getByLabelText('Group'));
     await userEvent.click(screen.getByLabelText('MIT'));
@@ -215,6 +223,9 @@ describe('KnowledgeCheck', () => {
     expect(await screen.findByTestId('check-result')).toHaveTextContent('You scored 100% (3 of 3 correct). Passed.');
     expect(screen.getByText('CC BY makes credit a legal condition.')).toBeInTheDocument();
     expect(screen.getByText(/Correct answer: 18 \(±0.5\) %/)).toBeInTheDocument();
+    // The pass completed the lesson: the progress the page shows is read again (a failed attempt did not).
+    await waitFor(() => expect(progressReads()).toBe(2));
+    await waitFor(() => expect(screen.getByTestId('progress-view')).toHaveTextContent('done'));
   }, INTERACTIVE);
 
   it('shows when the next try opens after repeated failures, and a refused start says the same', async () => {

@@ -7,10 +7,10 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
-import {resetProgressStore} from '../../src/lib/progressStore';
 import {deriveProgress} from '../../src/lib/progress';
 import LessonProgress from '../../src/components/LessonProgress';
 import CourseProgress from '../../src/components/CourseProgress';
+import ContinueLearning from '../../src/components/ContinueLearning';
 import ProgressDashboard from '../../src/components/ProgressDashboard';
 import type {CatalogCourse, CourseCatalog} from '../../src/catalog/types';
 
@@ -81,7 +81,6 @@ const authValue = (status: AuthState['status'], client?: SupabaseClient): AuthCo
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  resetProgressStore();
   fetchMock = vi.fn(() => Promise.resolve(new Response(null, {status: 204})));
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -193,6 +192,44 @@ describe('CourseProgress', () => {
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(screen.queryByRole('link', {name: /Continue/})).toBeNull();
     expect(screen.getByRole('link', {name: 'Sign in'})).toHaveAttribute('href', '/account');
+  });
+});
+
+describe('one progress for the whole page', () => {
+  it('views mounted together share one read of the learner’s progress', async () => {
+    const backend = fakeBackend();
+    await backend.client.rpc('track_lesson_progress', {p_lesson_slug: 'research-question', p_seconds: 0, p_completed: true});
+    render(
+      <AuthContext.Provider value={authValue('signedIn', backend.client)}>
+        <ContinueLearning catalog={catalog} />
+        <CourseProgress course={course} />
+        <CourseProgress course={course} />
+      </AuthContext.Provider>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('course-continue')).toHaveLength(2));
+    expect(screen.getByTestId('continue-learning')).toHaveTextContent('Last opened');
+    const reads = (table: string) => backend.from.mock.calls.filter(([name]) => name === table).length;
+    expect(reads('user_lesson_progress')).toBe(1);
+    expect(reads('user_course_progress')).toBe(1);
+  });
+
+  it('a lesson marked complete in the panel is ticked in the course list on the same page', async () => {
+    const backend = fakeBackend();
+    render(
+      <AuthContext.Provider value={authValue('signedIn', backend.client)}>
+        <CourseProgress course={course} />
+        <LessonProgress course={course} lesson={course.lessons[1]!} index={1} />
+      </AuthContext.Provider>,
+    );
+    const button = await screen.findByRole('button', {name: 'Mark as complete'});
+    await waitFor(() => expect(button).toBeEnabled());
+    const list = within(screen.getByTestId('course-progress'));
+    expect(list.getAllByRole('listitem')[1]).not.toHaveAttribute('data-completed');
+
+    await userEvent.click(button);
+    await waitFor(() => expect(list.getAllByRole('listitem')[1]).toHaveAttribute('data-completed', 'true'));
+    expect(list.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '33');
+    expect(list.getByRole('link', {name: /Continue/})).toHaveAttribute('href', '/docs/modules/research-overview/research-question');
   });
 });
 

@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {Session, SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
-import {resetProgressStore} from '../../src/lib/progressStore';
 import type {CourseCatalog} from '../../src/catalog/types';
 
 const catalog: CourseCatalog = {
@@ -88,7 +87,6 @@ function auth(signedIn: boolean): AuthContextValue {
 }
 
 beforeEach(() => {
-  resetProgressStore();
   failing = true;
 });
 afterEach(() => vi.restoreAllMocks());

@@ -1,11 +1,11 @@
-import React, {useState, type FormEvent} from 'react';
+import React, {useEffect, useRef, useState, type FormEvent} from 'react';
 import type {Factor} from '@supabase/supabase-js';
 import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import RetryMessage from '@site/src/components/RetryMessage';
 import {useAuth} from '@site/src/lib/auth';
 import {TOTP_QR_SIZE} from '@site/src/lib/totpQr';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
-import {useClientLoad} from '@site/src/lib/useClientLoad';
+import {useData} from '@site/src/lib/data/store';
 import Section from './Section';
 import {useAction} from './useAction';
 import styles from './styles.module.css';
@@ -17,10 +17,18 @@ export default function TwoFactor(): React.JSX.Element {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [code, setCode] = useState('');
   const {busy, notice, run} = useAction();
-  // Read again whenever the session changes (turning a factor on makes it aal2). A failed read is
-  // shown as such: "off" would tell the learner their account has no second factor when it may.
-  const {load, retry: reload} = useClientLoad(listTotpFactors, state.user);
-  const factors: Factor[] | null = load.status === 'done' ? load.data : null;
+  // A failed read is shown as such: "off" would tell the learner their account has no second
+  // factor when it may. Adding or removing one invalidates the key (reload).
+  const userId = state.user?.id;
+  const {state: load, reload} = useData(userId ? `mfa/${userId}/factors` : null, () => getClient().then(listTotpFactors), {fresh: true});
+  // Read again whenever the session changes (turning a factor on makes it aal2).
+  const seenUser = useRef(state.user);
+  useEffect(() => {
+    if (seenUser.current === state.user) return;
+    seenUser.current = state.user;
+    void reload();
+  }, [state.user, reload]);
+  const factors: Factor[] | null = load.data;
 
   const onStart = (event: FormEvent) => {
     event.preventDefault();
@@ -41,7 +49,7 @@ export default function TwoFactor(): React.JSX.Element {
       if (result.error !== null) return {kind: 'error', text: result.error};
       setEnrolment(null);
       setName('');
-      reload();
+      void reload();
       return {kind: 'success', text: 'Two-factor authentication is on. Next time you sign in we will ask for a code from your app.'};
     });
   };
@@ -50,7 +58,7 @@ export default function TwoFactor(): React.JSX.Element {
     void run(async () => {
       const result = await removeFactor(await getClient(), factor.id);
       if (result.error !== null) return {kind: 'error', text: result.error};
-      reload();
+      void reload();
       return {kind: 'success', text: `Removed ${factor.friendly_name || 'the authenticator app'}.`};
     });
 
@@ -59,7 +67,7 @@ export default function TwoFactor(): React.JSX.Element {
       <p className={f.muted}>Ask for a code from an authenticator app (such as Google Authenticator, 1Password or Aegis) after your password.</p>
       {notice && <Message kind={notice.kind}>{notice.text}</Message>}
       {load.status === 'error' ? (
-        <RetryMessage onRetry={reload}>Could not read your authenticator apps: {load.message}</RetryMessage>
+        <RetryMessage onRetry={() => void reload()}>Could not read your authenticator apps: {load.error}</RetryMessage>
       ) : factors === null ? (
         <p role="status">Loading your authenticator apps…</p>
       ) : factors.length > 0 ? (

@@ -2,7 +2,7 @@ import React from 'react';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import type {CourseCatalog} from '@site/src/catalog/types';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import {resumePoint} from '@site/src/lib/progressCatalog';
 import {courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
 import ProgressBar from '@site/src/components/ProgressBar';
@@ -15,8 +15,8 @@ import styles from './styles.module.css';
  */
 export default function ContinueLearning({catalog}: {catalog: CourseCatalog}): React.JSX.Element | null {
   const {state, signedIn} = useProgress();
-  if (!signedIn || !state.summary) return null;
-  const {last, next, started} = resumePoint(catalog, state.summary);
+  if (!signedIn || !state.data) return null;
+  const {last, next, started} = resumePoint(catalog, state.data);
   return (
     <section className={styles.panel} aria-labelledby="continue-learning" data-testid="continue-learning">
       <div className="container">

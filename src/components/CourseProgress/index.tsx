@@ -3,7 +3,7 @@ import Link from '@docusaurus/Link';
 import clsx from 'clsx';
 import type {CatalogCourse} from '@site/src/catalog/types';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import ProgressBar from '@site/src/components/ProgressBar';
 import ProgressInvite from '@site/src/components/ProgressInvite';
 import PremiumBadge from '@site/src/components/PremiumBadge';
@@ -21,9 +21,10 @@ export interface CourseProgressProps {
  */
 export default function CourseProgress({course}: CourseProgressProps): React.JSX.Element {
   const {state, signedIn, authLoading, reload} = useProgress({fresh: true});
-  const status = state.summary?.bySlug[course.slug];
+  const status = state.data?.bySlug[course.slug];
   const next = continueLesson(course, status);
-  const ready = state.status === 'ready';
+  // While progress is read again its last answer stays on screen.
+  const ready = state.data !== null;
   return (
     <section className={styles.panel} aria-labelledby={`course-lessons-${course.slug}`} data-testid="course-progress">
       <h2 className={styles.title} id={`course-lessons-${course.slug}`}>

@@ -4,7 +4,7 @@ import clsx from 'clsx';
 import type {CatalogCourse} from '@site/src/catalog/types';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';
-import {useProgress} from '@site/src/lib/progressStore';
+import {invalidateProgress} from '@site/src/lib/useProgress';
 import {dataStore} from '@site/src/lib/data/store';
 import {certificatePath} from '@site/src/lib/certificates';
 import {
@@ -70,7 +70,6 @@ function sectionTitle(section: string): string {
  */
 export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps): React.JSX.Element {
   const {state: auth, getClient} = useAuth();
-  const {reload} = useProgress();
   const dialogs = useAuthDialogs();
   const [phase, setPhase] = useState<Phase>({name: 'loading'});
   const [draft, setDraft] = useState<Draft>({});
@@ -151,8 +150,8 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
           },
           result,
         });
-        // A pass completed the lesson: the progress panel and sidebar read the shared store.
-        if (result.lessonCompleted) void reload();
+        // A pass completed the lesson: the progress panel and sidebar read it again.
+        if (result.lessonCompleted) void invalidateProgress();
         // A saved attempt changes the statuses (/progress) and a pass may earn a certificate.
         if (result.saved) {
           dataStore.invalidate('checks');
@@ -164,7 +163,7 @@ export default function KnowledgeCheckForm({course, lesson}: KnowledgeCheckProps
         setBusy(false);
       }
     },
-    [phase, draft, getClient, reload],
+    [phase, draft, getClient],
   );
 
   useEffect(() => {

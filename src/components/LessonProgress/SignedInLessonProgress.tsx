@@ -7,7 +7,7 @@ import {useAuth} from '@site/src/lib/auth';
 import {supabaseConfig} from '@site/src/lib/config';
 import {sendProgressBeacon, trackLesson} from '@site/src/lib/progress';
 import {isLessonCompleted, lessonNeighbours} from '@site/src/lib/progressCatalog';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import {startLessonTimeTracking, type LessonTimeTracking} from '@site/src/lib/progressTracker';
 import ProgressBar from '@site/src/components/ProgressBar';
 import {lessonsCompleted} from '@site/src/lib/learnerWording';
@@ -18,6 +18,8 @@ import styles from './styles.module.css';
 
 export default function SignedInLessonProgress({course, lesson, index}: LessonProgressProps): React.JSX.Element {
   const {state: auth, getClient} = useAuth();
+  // reload() invalidates the learner's progress after each write here: every view showing it
+  // (this panel, the sidebar ticks) reads it again.
   const {state, reload} = useProgress();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,13 +67,14 @@ export default function SignedInLessonProgress({course, lesson, index}: LessonPr
     };
   }, [courseSlug, lessonSlug, getClient, reload]);
 
-  const status = state.summary?.bySlug[courseSlug];
+  const status = state.data?.bySlug[courseSlug];
   const storedCompleted = isLessonCompleted(status, lessonSlug);
   const completed = optimistic?.completed ?? storedCompleted;
   const percentage = optimistic?.percentage ?? status?.percentage ?? 0;
   const total = status?.totalLessons ?? course.lessons.length;
   const done = status ? status.completedLessons + (optimistic && optimistic.completed !== storedCompleted ? (optimistic.completed ? 1 : -1) : 0) : 0;
-  const ready = state.status === 'ready' || optimistic !== null;
+  // While progress is read again its last answer stays on screen.
+  const ready = state.data !== null || optimistic !== null;
 
   const toggle = useCallback(async () => {
     const next = !completed;

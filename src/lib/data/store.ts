@@ -39,8 +39,9 @@ export interface DataStore {
   /**
    * Drops `key` and every key under it (`'premium'` covers `'premium/u1'`): keys a view still
    * shows are read again (their last answer stays on screen meanwhile); the others are forgotten.
+   * Settles when those reads have, so a writer can wait for the screen to agree with its write.
    */
-  invalidate(keyOrPrefix: string): void;
+  invalidate(keyOrPrefix: string): Promise<void>;
   /** Forgets everything (tests). */
   clear(): void;
 }
@@ -102,15 +103,17 @@ export function createDataStore(): DataStore {
       return run(key, e, loader) as Promise<DataState<T>>;
     },
     invalidate(keyOrPrefix) {
+      const reads: Promise<unknown>[] = [];
       for (const [key, e] of [...entries]) {
         if (key !== keyOrPrefix && !key.startsWith(`${keyOrPrefix}/`)) continue;
         if (e.listeners.size > 0 && e.loader) {
-          void run(key, e, e.loader);
+          reads.push(run(key, e, e.loader));
         } else {
           e.generation += 1;
           entries.delete(key);
         }
       }
+      return Promise.all(reads).then(() => undefined);
     },
     clear() {
       for (const e of entries.values()) e.generation += 1;
@@ -131,9 +134,9 @@ export interface UseDataOptions {
 /**
  * A view's data for `key`, read with `loader` the first time any view asks (a null key — nobody
  * signed in, nothing valid to ask — reads nothing). `reload()` invalidates the key, so every view
- * showing it updates. The loader should be stable per key: the key, not the loader, says what is read.
+ * showing it updates (it settles when they have). The loader should be stable per key: the key, not the loader, says what is read.
  */
-export function useData<T>(key: string | null, loader: Loader<T>, {fresh = false, store = dataStore}: UseDataOptions = {}): {state: DataState<T>; reload(): void} {
+export function useData<T>(key: string | null, loader: Loader<T>, {fresh = false, store = dataStore}: UseDataOptions = {}): {state: DataState<T>; reload(): Promise<void>} {
   const subscribe = useCallback((listener: () => void) => (key ? store.subscribe(key, listener) : () => undefined), [key, store]);
   const getSnapshot = useCallback(() => (key ? store.get<T>(key) : NOT_LOADED), [key, store]);
   const state = useSyncExternalStore(subscribe, getSnapshot, () => NOT_LOADED);
@@ -142,8 +145,6 @@ export function useData<T>(key: string | null, loader: Loader<T>, {fresh = false
     if (key) void store.load(key, loader, {force: fresh && store.get(key).status !== 'loading'});
     // The key says what is read; a new loader function for the same key reads nothing new.
   }, [key, store, fresh]);
-  const reload = useCallback(() => {
-    if (key) store.invalidate(key);
-  }, [key, store]);
+  const reload = useCallback(() => (key ? store.invalidate(key) : Promise.resolve()), [key, store]);
   return {state, reload};
 }

@@ -53,7 +53,8 @@ export interface FakeSupabase {
     verifyOtp: Fn;
     signOut: Fn;
     updateUser: Fn;
-    mfa: {getAuthenticatorAssuranceLevel: Fn; listFactors: Fn; challengeAndVerify: Fn};
+    refreshSession: Fn;
+    mfa: {getAuthenticatorAssuranceLevel: Fn; listFactors: Fn; challengeAndVerify: Fn; unenroll: Fn};
   };
   /** What each table read/write resolves to (default: no rows). */
   tables: Record<string, TableResult | (() => TableResult | Promise<TableResult>)>;
@@ -82,10 +83,12 @@ export function createFakeSupabase(initial: Session | null = null): FakeSupabase
     verifyOtp: vi.fn(async () => ({data: {session: makeSession(), user: makeUser()}, error: null})),
     signOut: vi.fn(async () => ok),
     updateUser: vi.fn(async () => ({data: {user: makeUser()}, error: null})),
+    refreshSession: vi.fn(async () => ({data: {session: fake.session, user: fake.session?.user ?? null}, error: null})),
     mfa: {
       getAuthenticatorAssuranceLevel: vi.fn(async () => ({data: {currentLevel: 'aal1', nextLevel: 'aal1', currentAuthenticationMethods: []}, error: null})),
       listFactors: vi.fn(async () => ({data: {all: [], totp: [], phone: [], webauthn: []}, error: null})),
       challengeAndVerify: vi.fn(async () => ({data: null, error: null})),
+      unenroll: vi.fn(async () => ({data: {id: 'factor'}, error: null})),
     },
   } as unknown as FakeSupabase['auth'];
 

@@ -7,7 +7,7 @@ import React from 'react';
 import clsx from 'clsx';
 import OriginalLink from '@theme-original/DocSidebarItem/Link';
 import type {Props} from '@theme/DocSidebarItem/Link';
-import {useProgress} from '@site/src/lib/progressStore';
+import {useProgress} from '@site/src/lib/useProgress';
 import {completedDocIds} from '@site/src/lib/progressCatalog';
 import {usePremiumAccess} from '@site/src/lib/usePremiumAccess';
 import {useCatalog} from '@site/src/catalog/useCatalog';
@@ -19,7 +19,7 @@ export default function DocSidebarItemLink(props: Props): React.JSX.Element {
   const {courses} = useCatalog();
   const {item} = props;
   const {docId, label} = item;
-  const completed = Boolean(docId && state.summary && completedDocIds(state.summary).has(docId));
+  const completed = Boolean(docId && state.data && completedDocIds(state.data).has(docId));
   const premium = Boolean(docId && courses.some((c) => c.lessons.some((l) => l.isPremium && l.docId === docId)));
   const locked = premium && access === 'none' && !completed;
   const mark = completed ? styles.completed : locked ? styles.locked : undefined;
