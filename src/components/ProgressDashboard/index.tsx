@@ -1,4 +1,4 @@
-import React from 'react';
+import React, {type ReactNode} from 'react';
 import Link from '@docusaurus/Link';
 import type {CourseCatalog} from '@site/src/catalog/types';
 import type {ProgressStats, ProgressSummary} from '@site/src/lib/progress';
@@ -24,6 +24,17 @@ export interface ProgressDashboardProps {
 
 const EMPTY_STATS: ProgressStats = {totalCourses: 0, coursesStarted: 0, coursesCompleted: 0, lessonsCompleted: 0, totalLessons: 0, totalMinutes: 0};
 
+/** One part of the dashboard, a region named by its heading. */
+function Part({id, title, children}: {id: string; title: string; children: ReactNode}): React.JSX.Element {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className={styles.heading}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 /** /progress for a signed-in learner: the stats, a bar per course and the recently opened lessons. */
 export default function ProgressDashboard({catalog, summary, loading, error, onRetry, checks = null}: ProgressDashboardProps): React.JSX.Element {
@@ -56,10 +67,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
           </button>
         </div>
       )}
-      <section aria-labelledby="progress-stats">
-        <h2 id="progress-stats" className={styles.heading}>
-          Overview
-        </h2>
+      <Part id="progress-stats" title="Overview">
         <dl className={styles.stats}>
           {figures.map((f) => (
             <div key={f.label} className={styles.stat}>
@@ -68,12 +76,9 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
             </div>
           ))}
         </dl>
-      </section>
+      </Part>
 
-      <section aria-labelledby="progress-courses">
-        <h2 id="progress-courses" className={styles.heading}>
-          Courses
-        </h2>
+      <Part id="progress-courses" title="Courses">
         {loading && !summary && <p className={styles.muted}>Loading your progress…</p>}
         <ul className={styles.courses}>
           {courses.map(({course, status}) => {
@@ -106,12 +111,9 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
             );
           })}
         </ul>
-      </section>
+      </Part>
 
-      <section aria-labelledby="progress-recent">
-        <h2 id="progress-recent" className={styles.heading}>
-          Recently accessed lessons
-        </h2>
+      <Part id="progress-recent" title="Recently accessed lessons">
         {summary && recent.length === 0 && <p className={styles.muted}>Lessons you open will appear here.</p>}
         <ul className={styles.recent}>
           {recent.map((r) => (
@@ -130,7 +132,7 @@ export default function ProgressDashboard({catalog, summary, loading, error, onR
             </li>
           ))}
         </ul>
-      </section>
+      </Part>
     </div>
   );
 }
