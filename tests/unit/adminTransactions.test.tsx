@@ -126,6 +126,10 @@ describe('/admin-transactions', () => {
     await user.type(screen.getByLabelText('To'), '2025-11-01');
     expect(await screen.findByRole('alert')).toHaveTextContent('The start date must be on or before the end date.');
     expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    // Nothing is asked for an inverted range, and the last answer stays.
+    expect(pageArgs().filter((a) => a.p_from && a.p_to && a.p_from > a.p_to)).toEqual([]);
+    expect(screen.getByText('1 transaction matches the filters.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading transactions…')).toBeNull();
     await user.click(screen.getByRole('button', {name: 'Clear filters'}));
     await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
     expect(window.location.search).toBe('');
@@ -172,6 +176,27 @@ describe('/admin-transactions', () => {
     await user.click(screen.getByRole('button', {name: 'Refresh'}));
     expect(await screen.findByText('3 transactions.')).toBeInTheDocument();
     expect(pageArgs()).toHaveLength(2);
+  });
+
+  it('filters seen before show their last answer at once while the server is asked again', async () => {
+    signIn('admin');
+    const byStatus = (args: unknown) => page(ROWS.filter((r) => !(args as PageArgs).p_status || r.status === (args as PageArgs).p_status));
+    payments.rpcs.admin_transactions_page = byStatus;
+    const user = userEvent.setup();
+    renderPage();
+    await screen.findByText('3 transactions.');
+    await user.selectOptions(screen.getByLabelText('Status'), 'failed');
+    await screen.findByText('1 transaction matches the filters.');
+
+    let answer = (_rows: typeof ROWS) => undefined as void;
+    payments.rpcs.admin_transactions_page = (() => new Promise((resolve) => (answer = (rows) => resolve(page(rows))))) as unknown as typeof byStatus;
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    expect(await screen.findByText('3 transactions.')).toBeInTheDocument();
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(4);
+    expect(screen.queryByText('Loading transactions…')).toBeNull();
+    await waitFor(() => expect(pageArgs()).toHaveLength(3));
+    answer(ROWS.slice(0, 2));
+    expect(await screen.findByText('2 transactions.')).toBeInTheDocument();
   });
 
   it('exports the shown rows as a CSV Blob download, properly escaped', async () => {

@@ -1,5 +1,4 @@
-import type {DatabaseClient} from '@site/src/lib/supabase';
-import React, {useEffect, useId, useMemo, useRef, useState} from 'react';
+import React, {useEffect, useId, useRef, useState} from 'react';
 import Link from '@docusaurus/Link';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useAuth} from '@site/src/lib/auth';
@@ -7,7 +6,7 @@ import {revokeCertificate} from '@site/src/lib/knowledgeChecks';
 import {certificatePath, formatIssueDate} from '@site/src/lib/certificates';
 import {CERTIFICATE_STATUSES, certificateFiltersFrom, certificatesCsv, fetchCertificatesPage, filtersQuery, type AdminCertificate, type CertificateFilters} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
-import {useClientLoad} from '@site/src/lib/useClientLoad';
+import {dataStore, useData} from '@site/src/lib/data/store';
 import {downloadCsv} from '@site/src/lib/download';
 import {formStyles as f} from '@site/src/components/Form';
 import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/AdminTable';
@@ -16,6 +15,7 @@ import styles from './styles.module.css';
 
 const toQuery = (filters: CertificateFilters) => filtersQuery({...filters});
 const REASON_MAX = 500;
+const ADMIN_CERTIFICATES = 'admin/certificates';
 
 /**
  * For administrators: issued certificates, searched (learner's name or e-mail, course, code) and
@@ -37,12 +37,13 @@ export default function AdminCertificates(): React.JSX.Element {
   const reasonRef = useRef<HTMLTextAreaElement>(null);
 
   const key = toQuery(filters);
-  // Memoised on the query string, so an equal set of filters read back from the URL asks nothing new.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const query = useMemo(() => (client: DatabaseClient) => fetchCertificatesPage(client, filters), [key]);
-  const {load, retry} = useClientLoad(query);
-  const rows = load.status === 'done' ? load.data.rows : [];
-  const count = load.status === 'done' ? load.data.summary.count : 0;
+  // Keyed on the query string, so an equal set of filters read back from the URL asks nothing new.
+  // Each set is read again when shown (fresh); meanwhile its last answer, if any, stays on screen.
+  const {state: load, reload} = useData(`${ADMIN_CERTIFICATES}${key && `/${key}`}`, () => getClient().then((client) => fetchCertificatesPage(client, filters)), {fresh: true});
+  const answer = load.data;
+  const retry = () => void reload();
+  const rows = answer?.rows ?? [];
+  const count = answer?.summary.count ?? 0;
   const filtered = Boolean(filters.q || filters.status);
   const change = (next: Partial<CertificateFilters>) => setFilters({...filters, ...next, page: 1});
 
@@ -76,7 +77,8 @@ export default function AdminCertificates(): React.JSX.Element {
     }
     setNotice(`Revoked the ${revoking.courseTitle} certificate of ${who(revoking)}.`);
     setRevoking(null);
-    retry();
+    // Any page or filter of the table may show that row: the one on screen is read again.
+    void dataStore.invalidate(ADMIN_CERTIFICATES);
   };
 
   const onExport = () => downloadCsv(['certificates', filters.status, filters.q && 'search', filters.page > 1 && `page-${filters.page}`], certificatesCsv(rows, siteConfig));
@@ -109,10 +111,10 @@ export default function AdminCertificates(): React.JSX.Element {
       <p role="status" aria-live="polite">
         {notice}
         {notice && ' '}
-        {load.status === 'loading' && 'Loading certificates…'}
-        {load.status === 'done' && matchCount(count, {one: 'certificate', many: 'certificates'}, filtered)}
+        {!answer && load.status === 'loading' && 'Loading certificates…'}
+        {answer && matchCount(count, {one: 'certificate', many: 'certificates'}, filtered)}
       </p>
-      {load.status === 'error' && <AdminLoadError what="certificates" message={load.message} onRetry={retry} />}
+      {load.status === 'error' && <AdminLoadError what="certificates" message={load.error} onRetry={retry} />}
 
       {revoking && (
         <form className={styles.revoke} aria-label="Revoke a certificate" onSubmit={(e) => void confirmRevoke(e)}>
@@ -153,7 +155,7 @@ export default function AdminCertificates(): React.JSX.Element {
         </form>
       )}
 
-      {load.status === 'done' && rows.length === 0 && <p>{filtered ? 'No certificates match these filters.' : 'No certificates have been issued yet.'}</p>}
+      {answer && rows.length === 0 && <p>{filtered ? 'No certificates match these filters.' : 'No certificates have been issued yet.'}</p>}
       {rows.length > 0 && (
         <DataTable caption="Issued certificates, newest first" columns={['Code', 'Learner', 'Course', 'Issued', 'Status']} actions>
           {rows.map((c) => (
@@ -185,7 +187,7 @@ export default function AdminCertificates(): React.JSX.Element {
           ))}
         </DataTable>
       )}
-      {load.status === 'done' && <AdminTablePager page={filters.page} count={count} noun="certificates" onPage={(page) => setFilters({...filters, page})} />}
+      {answer && <AdminTablePager page={filters.page} count={count} noun="certificates" onPage={(page) => setFilters({...filters, page})} />}
     </section>
   );
 }

@@ -1,5 +1,4 @@
-import type {DatabaseClient} from '@site/src/lib/supabase';
-import React, {useEffect, useId, useMemo, useState} from 'react';
+import React, {useEffect, useId, useState} from 'react';
 import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {transactionsCsv} from '@site/src/lib/payments';
 import {TRANSACTION_TYPES, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
@@ -7,7 +6,8 @@ import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {formStyles as f} from '@site/src/components/Form';
 import TransactionTable from '@site/src/components/TransactionHistory/TransactionTable';
 import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/AdminTable';
-import {useClientLoad} from '@site/src/lib/useClientLoad';
+import {useSupabaseClient} from '@site/src/lib/auth';
+import {useData} from '@site/src/lib/data/store';
 import {downloadCsv} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
@@ -23,6 +23,7 @@ const typeLabel = (type: string) => capitalise(type.replace(/_/g, ' '));
  */
 export default function AdminTransactions(): React.JSX.Element {
   const id = useId();
+  const getClient = useSupabaseClient();
   const [filters, setFilters] = useUrlFilters(transactionFiltersFrom, toQuery);
   const [seenStatuses, setSeenStatuses] = useState<string[]>(KNOWN_STATUSES);
   // A change of filter starts again at page 1.
@@ -30,18 +31,26 @@ export default function AdminTransactions(): React.JSX.Element {
 
   const key = toQuery(filters);
   const rangeError = filters.from && filters.to && filters.from > filters.to ? 'The start date must be on or before the end date.' : null;
-  // Memoised on the query string, so an equal set of filters read back from the URL asks nothing new.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const query = useMemo(() => (rangeError ? null : (client: DatabaseClient) => fetchTransactionsPage(client, filters)), [key, rangeError]);
-  const {load, retry} = useClientLoad(query);
+  // Keyed on the query string, so an equal set of filters read back from the URL asks nothing new.
+  // Each set is read again when shown (fresh); meanwhile its last answer, if any, stays on screen.
+  // An inverted range asks nothing and leaves the last answer on screen.
+  const [shown, setShown] = useState(rangeError ? null : {key, filters});
+  if (!rangeError && shown?.key !== key) setShown({key, filters});
+  const {state: load, reload} = useData(
+    shown && `admin/transactions${shown.key && `/${shown.key}`}`,
+    () => getClient().then((client) => fetchTransactionsPage(client, shown?.filters ?? filters)),
+    {fresh: true},
+  );
+  const answer = load.data;
+  const retry = () => void reload();
 
   // The status filter offers every status seen so far, not only those of the current answer.
   useEffect(() => {
-    if (load.status === 'done') setSeenStatuses((seen) => Array.from(new Set([...seen, ...load.data.rows.map((r) => r.status)])).sort());
-  }, [load]);
+    if (answer) setSeenStatuses((seen) => Array.from(new Set([...seen, ...answer.rows.map((r) => r.status)])).sort());
+  }, [answer]);
 
-  const rows = load.status === 'done' ? load.data.rows : [];
-  const totals = load.status === 'done' ? load.data.summary : null;
+  const rows = answer?.rows ?? [];
+  const totals = answer?.summary ?? null;
   const filtered = Boolean(filters.type || filters.status || filters.q || filters.from || filters.to);
 
   const onExport = () =>
@@ -58,7 +67,7 @@ export default function AdminTransactions(): React.JSX.Element {
         onClear={() => setFilters({page: 1})}
         onRefresh={retry}
         onExport={onExport}
-        canExport={load.status === 'done' && rows.length > 0}>
+        canExport={rows.length > 0}>
         <FilterSelect id={`${id}-type`} label="Type" value={filters.type} all="All types" options={TRANSACTION_TYPES} optionLabel={typeLabel} onChange={(type) => change({type})} />
         <FilterSelect id={`${id}-status`} label="Status" value={filters.status} all="All statuses" options={seenStatuses} optionLabel={capitalise} onChange={(status) => change({status})} />
         <div className={f.field}>
@@ -99,10 +108,10 @@ export default function AdminTransactions(): React.JSX.Element {
       )}
 
       <div role="status" aria-live="polite" className={styles.summary}>
-        {load.status === 'loading' && 'Loading transactions…'}
+        {!answer && load.status === 'loading' && 'Loading transactions…'}
         {totals && matchCount(totals.count, {one: 'transaction', many: 'transactions'}, filtered)}
       </div>
-      {load.status === 'error' && <AdminLoadError what="transactions" message={load.message} onRetry={retry} />}
+      {load.status === 'error' && <AdminLoadError what="transactions" message={load.error} onRetry={retry} />}
 
       {totals && (
         <>
