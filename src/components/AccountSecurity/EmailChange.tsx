@@ -1,31 +1,12 @@
 import React, {useState, type FormEvent} from 'react';
-import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {changeEmail, confirmEmailChangeCode} from '@site/src/lib/accountSecurity';
 import {emailChangeRedirect} from '@site/src/lib/authUi';
 import {isValidEmail, normaliseEmail} from '@site/src/lib/validation';
+import CodeForm from './CodeForm';
 import Section from './Section';
 import {useAction, type Notice} from './useAction';
-
-/** One mail's code: the link in that mail does the same. */
-function CodeForm({address, busy, onSubmit}: {address: string; busy: boolean; onSubmit(code: string): void}): React.JSX.Element {
-  const [code, setCode] = useState('');
-  const id = `security-email-code-${address.replace(/[^a-z0-9]/gi, '-')}`;
-  return (
-    <form
-      className={f.form}
-      onSubmit={(event: FormEvent) => {
-        event.preventDefault();
-        onSubmit(code);
-      }}
-      noValidate>
-      <CodeField id={id} label={`Code sent to ${address}`} pattern="[0-9]*" value={code} onChange={(e) => setCode(e.target.value)} />
-      <div className={f.actions}>
-        <SubmitButton busy={busy} busyLabel="Checking...">{`Confirm ${address}`}</SubmitButton>
-      </div>
-    </form>
-  );
-}
 
 /** The secure e-mail change: links (and codes) go to the new address and to the current one. */
 export default function EmailChange(): React.JSX.Element {
@@ -78,7 +59,16 @@ export default function EmailChange(): React.JSX.Element {
       {codeForms
         .filter(([address]) => !confirmed.includes(address))
         .map(([address, other]) => (
-          <CodeForm key={address} address={address} busy={busy} onSubmit={onCode(address, other)} />
+          // One mail's code: the link in that mail does the same.
+          <CodeForm
+            key={address}
+            id={`security-email-code-${address.replace(/[^a-z0-9]/gi, '-')}`}
+            label={`Code sent to ${address}`}
+            busy={busy}
+            busyLabel="Checking..."
+            submitLabel={`Confirm ${address}`}
+            onSubmit={onCode(address, other)}
+          />
         ))}
       <form className={f.form} onSubmit={onSubmit} noValidate>
         <Field id="security-new-email" label="New e-mail address" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />

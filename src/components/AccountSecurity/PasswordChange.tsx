@@ -1,8 +1,9 @@
 import React, {useState, type FormEvent} from 'react';
-import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import {useAuth} from '@site/src/lib/auth';
 import {changePassword, sendReauthenticationCode} from '@site/src/lib/accountSecurity';
 import {newPasswordError} from '@site/src/lib/validation';
+import CodeForm from './CodeForm';
 import Section from './Section';
 import {useAction} from './useAction';
 
@@ -15,14 +16,12 @@ export default function PasswordChange(): React.JSX.Element {
   const {getClient, state} = useAuth();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [nonce, setNonce] = useState('');
   const [codeSent, setCodeSent] = useState(false);
   const {busy, notice, setNotice, run} = useAction();
 
   const changed = () => {
     setPassword('');
     setConfirm('');
-    setNonce('');
     setCodeSent(false);
     return {kind: 'success', text: 'Password changed. Your other devices have been signed out.'} as const;
   };
@@ -43,34 +42,27 @@ export default function PasswordChange(): React.JSX.Element {
     });
   };
 
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
+  const onSave = (nonce: string) =>
     void run(async () => {
       const result = await changePassword(await getClient(), password, nonce);
       if (result.error !== null) return {kind: 'error', text: result.error};
       return changed();
     });
-  };
 
   return (
     <Section id="security-password" title="Password">
       {notice && <Message kind={notice.kind}>{notice.text}</Message>}
       {codeSent ? (
-        <form className={f.form} onSubmit={onSave} noValidate>
-          <CodeField
-            id="security-password-nonce"
-            label="Code from the e-mail"
-            value={nonce}
-            onChange={(e) => setNonce(e.target.value)}
-            autoFocusHere
-          />
-          <div className={f.actions}>
-            <SubmitButton busy={busy} busyLabel="Saving...">Save New Password</SubmitButton>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setCodeSent(false)}>
-              Back
-            </button>
-          </div>
-        </form>
+        <CodeForm
+          id="security-password-nonce"
+          label="Code from the e-mail"
+          busy={busy}
+          busyLabel="Saving..."
+          submitLabel="Save New Password"
+          onSubmit={onSave}
+          back={{label: 'Back', onClick: () => setCodeSent(false)}}
+          autoFocus
+        />
       ) : (
         <form className={f.form} onSubmit={onSubmitPassword} noValidate>
           <Field id="security-new-password" label="New password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
