@@ -1,11 +1,12 @@
 import React, {useEffect, useRef, useState, type FormEvent} from 'react';
 import type {Factor} from '@supabase/supabase-js';
-import {CodeField, Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
 import RetryMessage from '@site/src/components/RetryMessage';
 import {useAuth} from '@site/src/lib/auth';
 import {TOTP_QR_SIZE} from '@site/src/lib/totpQr';
 import {listTotpFactors, removeFactor, startTotpEnrolment, verifyTotp, type Enrolment} from '@site/src/lib/accountSecurity';
 import {useData} from '@site/src/lib/data/store';
+import CodeForm from './CodeForm';
 import Section from './Section';
 import {useAction} from './useAction';
 import styles from './styles.module.css';
@@ -15,7 +16,6 @@ export default function TwoFactor(): React.JSX.Element {
   const {getClient, state} = useAuth();
   const [name, setName] = useState('');
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
   const {busy, notice, run} = useAction();
   // A failed read is shown as such: "off" would tell the learner their account has no second
   // factor when it may. Adding or removing one invalidates the key (reload).
@@ -36,13 +36,11 @@ export default function TwoFactor(): React.JSX.Element {
       const result = await startTotpEnrolment(await getClient(), name);
       if (result.error !== null) return {kind: 'error', text: result.error};
       setEnrolment(result.data);
-      setCode('');
       return null;
     });
   };
 
-  const onConfirm = (event: FormEvent) => {
-    event.preventDefault();
+  const onConfirm = (code: string) => {
     if (!enrolment) return;
     void run(async () => {
       const result = await verifyTotp(await getClient(), enrolment.factorId, code);
@@ -87,7 +85,15 @@ export default function TwoFactor(): React.JSX.Element {
         <p>Two-factor authentication is off.</p>
       )}
       {enrolment ? (
-        <form className={f.form} onSubmit={onConfirm} noValidate>
+        <CodeForm
+          id="security-2fa-code"
+          label="6-digit code from the app"
+          busy={busy}
+          busyLabel="Checking..."
+          submitLabel="Turn On"
+          onSubmit={onConfirm}
+          back={{label: 'Cancel', onClick: () => setEnrolment(null)}}
+          autoFocus>
           <p>Scan this QR code with your authenticator app, or type the key below into it.</p>
           <img
             className={styles.qr}
@@ -99,20 +105,7 @@ export default function TwoFactor(): React.JSX.Element {
           <p>
             Key: <code className={styles.secret} data-testid="totp-secret">{enrolment.secret}</code>
           </p>
-          <CodeField
-            id="security-2fa-code"
-            label="6-digit code from the app"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            autoFocusHere
-          />
-          <div className={f.actions}>
-            <SubmitButton busy={busy} busyLabel="Checking...">Turn On</SubmitButton>
-            <button type="button" className="button button--secondary" disabled={busy} onClick={() => setEnrolment(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        </CodeForm>
       ) : (
         factors !== null && (
           <form className={f.form} onSubmit={onStart} noValidate>
