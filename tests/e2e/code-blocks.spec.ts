@@ -61,7 +61,10 @@ test('code reached by a client-side navigation, and in a tab opened later, is hi
   await page.locator(`a[href="${LESSON}"]`).first().click();
   await expect(page).toHaveURL(LESSON);
   const r = page.locator('.theme-code-block.language-r').first();
-  await r.scrollIntoViewIfNeeded();
+  // After a client-side navigation the block first renders plain and is replaced by the
+  // highlighted one as it nears the screen, which can be in the middle of the scroll: scroll
+  // again to whichever block is attached until one stays.
+  await expect(async () => r.scrollIntoViewIfNeeded({timeout: 2_000})).toPass();
   await expect(r.locator('.token.comment').first()).toBeVisible();
   // The Python tab's block was hidden when the page rendered.
   const tabs = page.getByRole('tablist').first();
