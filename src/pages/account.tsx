@@ -1,8 +1,7 @@
 import React, {useCallback, useEffect, useRef, useState} from 'react';
-import clsx from 'clsx';
+import Page from '@site/src/components/Page';
 import Link from '@docusaurus/Link';
 import {useHistory, useLocation} from '@docusaurus/router';
-import Layout from '@theme/Layout';
 import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import SubscriptionSummary from '@site/src/components/SubscriptionSummary';
@@ -190,36 +189,33 @@ export default function Account(): React.JSX.Element {
   const {state} = useAuth();
   const dialogs = useAuthDialogs();
   return (
-    <Layout title="Account" description="Your account, your Premium subscription and your payments.">
-      <main className={clsx('container margin-vert--lg', pageStyles.accountPage)}>
-        <Heading as="h1">Account</Heading>
-        {state.status === 'loading' && <p role="status">Loading your account…</p>}
-        {state.status === 'signedOut' && (
-          <StatusPanel
-            icon="person"
-            title="Sign in to see your account"
-            actions={
-              dialogs ? (
-                <>
-                  <button type="button" className="button button--primary" onClick={() => dialogs.openAuth('signIn')}>
-                    Sign In
-                  </button>
-                  <button type="button" className="button button--secondary" onClick={() => dialogs.openAuth('signUp')}>
-                    Create Account
-                  </button>
-                </>
-              ) : (
-                <Link className="button button--primary" to="/docs/intro">
-                  Start learning
-                </Link>
-              )
-            }>
-            <p>Your subscription, payments and settings are here once you are signed in. Every free lesson can be read without an account.</p>
-          </StatusPanel>
-        )}
-        {state.status === 'signedIn' && <SignedInAccount userId={state.user.id} />}
-        <Help />
-      </main>
-    </Layout>
+    <Page title="Account" description="Your account, your Premium subscription and your payments." className={pageStyles.accountPage}>
+      {state.status === 'loading' && <p role="status">Loading your account…</p>}
+      {state.status === 'signedOut' && (
+        <StatusPanel
+          icon="person"
+          title="Sign in to see your account"
+          actions={
+            dialogs ? (
+              <>
+                <button type="button" className="button button--primary" onClick={() => dialogs.openAuth('signIn')}>
+                  Sign In
+                </button>
+                <button type="button" className="button button--secondary" onClick={() => dialogs.openAuth('signUp')}>
+                  Create Account
+                </button>
+              </>
+            ) : (
+              <Link className="button button--primary" to="/docs/intro">
+                Start learning
+              </Link>
+            )
+          }>
+          <p>Your subscription, payments and settings are here once you are signed in. Every free lesson can be read without an account.</p>
+        </StatusPanel>
+      )}
+      {state.status === 'signedIn' && <SignedInAccount userId={state.user.id} />}
+      <Help />
+    </Page>
   );
 }

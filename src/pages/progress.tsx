@@ -1,7 +1,6 @@
 import React from 'react';
+import Page from '@site/src/components/Page';
 import Link from '@docusaurus/Link';
-import Layout from '@theme/Layout';
-import Heading from '@theme/Heading';
 import StatusPanel from '@site/src/components/StatusPanel';
 import ProgressDashboard from '@site/src/components/ProgressDashboard';
 import CertificateList from '@site/src/components/CertificateList';
@@ -38,35 +37,32 @@ export default function Progress(): React.JSX.Element {
   const {state, signedIn, authLoading, reload} = useProgress({fresh: true});
   const {state: checks} = useCheckStatuses();
   return (
-    <Layout title="My progress" description="Your progress across every course.">
-      <main className={clsx('container margin-vert--lg', styles.accountPage)}>
-        <Heading as="h1">My progress</Heading>
-        {signedIn ? (
-          <ProgressDashboard
-            catalog={catalog}
-            summary={state.data}
-            loading={state.status === 'loading'}
-            error={state.status === 'error' ? state.error : null}
-            onRetry={() => void reload()}
-            checks={checks.data}
-          />
-        ) : (
-          <>
-            {/* Until the account is known, the server's HTML guesses from the stored session
-                (src/config/storedSessionMarker.ts): a visitor sees the invitation at once, a
-                learner this line. The invitation stays mounted when a visitor is confirmed. */}
-            {authLoading && (
-              <p className={clsx(styles.count, styles.ifStoredSession)} role="status">
-                Checking your account…
-              </p>
-            )}
-            <div className={clsx(authLoading && styles.ifNoStoredSession)}>
-              <SignInInvite />
-            </div>
-          </>
-        )}
-        {signedIn && <CertificateList />}
-      </main>
-    </Layout>
+    <Page title="My progress" description="Your progress across every course." className={styles.accountPage}>
+      {signedIn ? (
+        <ProgressDashboard
+          catalog={catalog}
+          summary={state.data}
+          loading={state.status === 'loading'}
+          error={state.status === 'error' ? state.error : null}
+          onRetry={() => void reload()}
+          checks={checks.data}
+        />
+      ) : (
+        <>
+          {/* Until the account is known, the server's HTML guesses from the stored session
+              (src/config/storedSessionMarker.ts): a visitor sees the invitation at once, a
+              learner this line. The invitation stays mounted when a visitor is confirmed. */}
+          {authLoading && (
+            <p className={clsx(styles.count, styles.ifStoredSession)} role="status">
+              Checking your account…
+            </p>
+          )}
+          <div className={clsx(authLoading && styles.ifNoStoredSession)}>
+            <SignInInvite />
+          </div>
+        </>
+      )}
+      {signedIn && <CertificateList />}
+    </Page>
   );
 }
