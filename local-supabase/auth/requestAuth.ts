@@ -1,4 +1,5 @@
 // GoTrue's requireAuthentication middleware: who is calling, from the Bearer token.
+import {bearerToken} from '../../shared/bearer';
 import {JwtError, type JwtClaims} from '../keys';
 import type {Platform} from '../platform';
 import {AuthError, forbidden} from './errors';
@@ -15,15 +16,15 @@ export interface Caller {
 
 const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-export function bearerToken(request: Request): string {
-  const header = request.headers.get('authorization');
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
-  return match[1] as string;
+/** The caller's Bearer token; GoTrue answers 401 no_authorization without one. */
+export function requiredBearer(request: Request): string {
+  const token = bearerToken(request.headers.get('authorization'));
+  if (token === null) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  return token;
 }
 
 export async function verifiedClaims(platform: Platform, request: Request): Promise<JwtClaims> {
-  const token = bearerToken(request);
+  const token = requiredBearer(request);
   try {
     return await platform.keys.verify(token);
   } catch (error) {

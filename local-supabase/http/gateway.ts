@@ -1,5 +1,6 @@
 import {json} from './json';
 import {apiKeyVerdict} from './apiKeys';
+import {bearerToken} from '../../shared/bearer';
 import type {Platform} from '../platform';
 
 // What Supabase's API gateway does before a request reaches GoTrue, PostgREST or a function:
@@ -36,7 +37,7 @@ export async function applyApiKey(request: Request, url: URL, platform: Platform
   }
   if (verdict.kind !== 'legacy') {
     const authorization = request.headers.get('authorization');
-    if (authorization === null || /^Bearer\s+sb_/i.test(authorization)) {
+    if (authorization === null || bearerToken(authorization)?.startsWith('sb_')) {
       request.headers.set('authorization', `Bearer ${await platform.keys.gatewayToken(verdict.role)}`);
     }
   }
@@ -46,9 +47,7 @@ export async function applyApiKey(request: Request, url: URL, platform: Platform
 /** The bearer token a request acts with: its Authorization header, else its (legacy JWT) API key. */
 export function effectiveBearer(request: Request, url: URL): string | null {
   const header = request.headers.get('authorization');
-  if (header !== null) {
-    const match = /^Bearer\s+(.*)$/i.exec(header);
-    return match ? (match[1] as string).trim() : header;
-  }
+  // A header that is not a Bearer one is verified as it stands, so it fails as a malformed JWT.
+  if (header !== null) return bearerToken(header) ?? header;
   return request.headers.get('apikey') ?? url.searchParams.get('apikey');
 }

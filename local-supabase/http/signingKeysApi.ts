@@ -4,6 +4,7 @@
 import type {Env, Hono} from 'hono';
 import {SigningKeyError, publicJwkOf, type KeyStore, type SigningKey, type SigningKeyStatus} from '../keys';
 import {apiKeyVerdict} from './apiKeys';
+import {bearerToken} from '../../shared/bearer';
 import {json} from './json';
 
 const STATUSES: readonly SigningKeyStatus[] = ['standby', 'in_use', 'previously_used', 'revoked'];
@@ -21,9 +22,9 @@ function view(key: SigningKey) {
 
 /** The Management API subset's bearer check (the secret key stands in for a personal access token); authConfigApi.ts uses it too. */
 export function authorised(request: Request, keys: KeyStore): boolean {
-  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.get('authorization') ?? '');
-  if (!match) return false;
-  const verdict = apiKeyVerdict(match[1] as string, keys, request.headers.get('user-agent'));
+  const token = bearerToken(request.headers.get('authorization'));
+  if (token === null) return false;
+  const verdict = apiKeyVerdict(token, keys, request.headers.get('user-agent'));
   return verdict.ok && verdict.kind === 'secret';
 }
 

@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import {Hono} from 'hono';
 import {findNodeAtLocation, parseTree} from 'jsonc-parser';
 import {PREMIUM_PLAN} from '../../shared/plan';
+import {bearerToken} from '../../shared/bearer';
 import {json as jsonResponse} from '../http/json';
 import type {SimCredentials} from './credentials';
 import {signedString, verifyWebhook, type SigningIdentity} from './signature';
@@ -87,8 +88,8 @@ export function createApi({sim, certUrl, credentials, signer, enqueue}: ApiOptio
   const tokens = new Map<string, number>();
 
   function bearerOk(request: Request): boolean {
-    const m = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '');
-    const expires = m ? tokens.get((m[1] as string).trim()) : undefined;
+    const token = bearerToken(request.headers.get('authorization'));
+    const expires = token === null ? undefined : tokens.get(token);
     return expires !== undefined && expires > Date.now();
   }
 

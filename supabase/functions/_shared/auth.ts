@@ -8,6 +8,7 @@
 //   (an API key or the anon JWT is not a signed-in user).
 // A legacy HS256 token (a project still on the shared JWT secret) cannot be checked with a public
 // key; the auth server checks it instead, and only while that project accepts it.
+import {bearerToken} from '../../../shared/bearer.ts';
 import {createLocalJWKSet, createRemoteJWKSet, decodeJwt, decodeProtectedHeader, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey} from 'jose';
 import {inlineJwks, projectUrl, publishableKey} from './keys.ts';
 import type {Env} from './paypal.ts';
@@ -93,9 +94,8 @@ function keyResolver(env: Env): JWTVerifyGetKey {
   };
 }
 
-function bearerToken(request: Request): string {
-  const header = request.headers.get('authorization');
-  const token = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+function requiredBearer(request: Request): string {
+  const token = bearerToken(request.headers.get('authorization'));
   if (!token) throw new Unauthorized('no_authorization', 'Sign in first: the request carries no access token');
   return token;
 }
@@ -147,7 +147,7 @@ async function verifiedByAuthServer(token: string, env: Env): Promise<JWTPayload
 
 /** The signed-in user making the request; throws Unauthorized (401) or KeysUnavailable (503). */
 export async function verifyCaller(request: Request, env: Env): Promise<Caller> {
-  const token = bearerToken(request);
+  const token = requiredBearer(request);
   if (token.startsWith('sb_')) throw new Unauthorized('not_signed_in', 'Sign in first: an API key is not a signed-in user');
   let alg: unknown;
   try {
