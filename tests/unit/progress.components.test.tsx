@@ -207,7 +207,7 @@ describe('one progress for the whole page', () => {
       </AuthContext.Provider>,
     );
     await waitFor(() => expect(screen.getAllByTestId('course-continue')).toHaveLength(2));
-    expect(screen.getByTestId('continue-learning')).toHaveTextContent('Last opened');
+    expect(await screen.findByTestId('continue-learning')).toHaveTextContent('Last opened');
     const reads = (table: string) => backend.from.mock.calls.filter(([name]) => name === table).length;
     expect(reads('user_lesson_progress')).toBe(1);
     expect(reads('user_course_progress')).toBe(1);

@@ -8,12 +8,9 @@ import {courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
 import ProgressBar from '@site/src/components/ProgressBar';
 import styles from './styles.module.css';
 
-/**
- * The signed-in home page's first section: the last lesson opened, the next one, and a bar per
- * started course, from the progress store /progress and /modules read. Visitors get nothing
- * (and no progress load).
- */
-export default function ContinueLearning({catalog}: {catalog: CourseCatalog}): React.JSX.Element | null {
+// The signed-in home page's first section, in a chunk of its own (see index.tsx): the last lesson
+// opened, the next one, and a bar per started course, from the progress /progress and /modules read.
+export default function SignedInContinueLearning({catalog}: {catalog: CourseCatalog}): React.JSX.Element | null {
   const {state, signedIn} = useProgress();
   if (!signedIn || !state.data) return null;
   const {last, next, started} = resumePoint(catalog, state.data);
