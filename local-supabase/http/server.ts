@@ -9,6 +9,7 @@ import {applyApiKey, requiresApiKey} from './gateway';
 import {json} from './json';
 import {mountSigningKeysApi} from './signingKeysApi';
 import {mountAuthConfigApi} from './authConfigApi';
+import {mountDatabaseQueryApi} from './databaseQueryApi';
 
 /** Larger bodies are refused with 413 before any service sees them. */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -122,6 +123,7 @@ export function createApiServer(platform: Platform, services: Services): http.Se
   }
   mountSigningKeysApi(app, () => platform.keys);
   mountAuthConfigApi(app, () => platform);
+  mountDatabaseQueryApi(app, () => platform.keys, () => platform.db);
   const health = () => json({name: 'local-supabase', status: 'ok'});
   app.all('/', health);
   app.all('/health', health);
