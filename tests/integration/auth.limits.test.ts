@@ -1,6 +1,8 @@
-// Settings that the shared backend relaxes: GoTrue's real rate limits, a short refresh-token
-// reuse interval (to step outside it) and no resend spacing (to see an unconfirmed re-send).
+// Settings that the shared backend relaxes: GoTrue's real rate limits and no resend spacing (to
+// see an unconfirmed re-send). Refresh tokens are stepped outside the reuse interval by moving
+// their last change into the past, not by waiting.
 import {afterAll, beforeAll, describe, expect, it} from 'vitest';
+import {databaseQuery} from '../../scripts/lib/databaseQuery';
 import {anonClient, authFetch, latestMail, mailCount, signedInUser, uniqueEmail, type Target} from './clients';
 import {startBackend, type Backend} from './harness';
 
@@ -8,7 +10,7 @@ let server: Backend;
 let target: Target;
 
 beforeAll(async () => {
-  server = await startBackend({rateLimitScale: 1, env: {REFRESH_TOKEN_REUSE_INTERVAL: '1', MAILER_MAX_FREQUENCY: '0'}});
+  server = await startBackend({rateLimitScale: 1, env: {MAILER_MAX_FREQUENCY: '0'}});
   target = server;
 });
 
@@ -21,14 +23,19 @@ async function refresh(refreshToken: string) {
   return {status: response.status, body: (await response.json()) as Record<string, unknown>};
 }
 
+/** As if an hour had passed since the user's refresh tokens last changed: past the reuse interval (10 s). */
+async function anHourLater(userId: string): Promise<void> {
+  await databaseQuery(server, `update auth.refresh_tokens set updated_at = updated_at - interval '1 hour', created_at = created_at - interval '1 hour' where user_id = '${userId}'`);
+}
+
 describe('refresh token reuse outside the interval', () => {
   it('is refused as already used and revokes the whole family', async () => {
-    const {session} = await signedInUser({target});
+    const {session, user} = await signedInUser({target});
     const child = await refresh(session.refresh_token);
     expect(child.status).toBe(200);
     const grandchild = await refresh(String(child.body.refresh_token));
     expect(grandchild.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await anHourLater(user.id);
 
     // The first token is no longer the parent of the active one: its reuse is a leak.
     const reuse = await refresh(session.refresh_token);
@@ -41,10 +48,10 @@ describe('refresh token reuse outside the interval', () => {
   });
 
   it('hands back the active token, however late, for the token it was issued from (a lost answer)', async () => {
-    const {session} = await signedInUser({target});
+    const {session, user} = await signedInUser({target});
     const child = await refresh(session.refresh_token);
     expect(child.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await anHourLater(user.id);
 
     const again = await refresh(session.refresh_token);
     expect(again.status).toBe(200);
