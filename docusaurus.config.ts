@@ -90,6 +90,8 @@ const config: Config = {
     './plugins/course-catalog/index.ts',
     './plugins/search-index/index.ts',
     './plugins/code-highlighting/index.ts',
+    // What both route chunks of a docs page use is downloaded once (see the plugin).
+    './plugins/docs-shared-chunk/index.ts',
     // Old /certificates/<code> links: 404.html forwards them before rendering (see the plugin).
     './plugins/certificate-links/index.ts',
     ...(withoutAccounts ? [withoutAccountsPlugin] : []),
