@@ -356,14 +356,21 @@ test.describe('pages are fetched on intent, never on sight', () => {
 test('the route progress bar shows on a slow navigation', async ({page}) => {
   await page.goto('/');
   await waitForHydration(page);
-  // Hold the next route's chunks long enough for the 200 ms delay to pass.
+  // The next route's chunks are held until the bar has been seen: a navigation as slow as needed.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
   await page.route(/\.js$/, async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    held += 1;
+    await released;
     await route.continue();
   });
   await page.locator('nav.navbar').getByRole('link', {name: 'Pricing'}).click();
-  await expect(page.locator('#nprogress')).toBeAttached({timeout: 700});
+  await expect(page.locator('#nprogress')).toBeAttached();
+  expect(held).toBeGreaterThan(0);
+  release();
   await expect(page.getByRole('heading', {level: 1, name: 'Pricing'})).toBeVisible();
+  await expect(page.locator('#nprogress')).not.toBeAttached();
 });
 
 test('the docs sidebar can be hidden and does not auto-collapse categories', async ({page}) => {
