@@ -11,6 +11,7 @@ import {forgetStoredSession, readStoredSession, readUrlAuthCallback, type Stored
 import {fetchProfile, type Profile} from './profile';
 import {toLinkError, type LinkError} from './authMessages';
 import {needsSecondFactor} from './accountSecurity';
+import {endSession} from './sessionEnd';
 
 /** How long the first session check may take before the visitor is treated as signed out. */
 export const SESSION_CHECK_TIMEOUT_MS = 2500;
@@ -143,6 +144,9 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
     (client: DatabaseClient, session: Session | null) => {
       if (!session) {
         profileFor.current = null;
+        // A learner's progress, Premium access and tables stay in memory keyed by their id; on a
+        // shared computer the next person must not find them there.
+        endSession();
         setState(SIGNED_OUT);
         setPreview(null);
         return;

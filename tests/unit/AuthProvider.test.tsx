@@ -3,6 +3,7 @@ import {act, render, screen, waitFor} from '@testing-library/react';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import {AuthProvider, SESSION_CHECK_TIMEOUT_MS, useAuth, useAccountIdentity} from '../../src/lib/auth';
 import {loadSupabase} from '../../src/lib/supabase';
+import {dataStore} from '../../src/lib/data/store';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
 vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
@@ -142,6 +143,22 @@ describe('AuthProvider', () => {
     expect(text('status')).toBe('signedOut');
     expect(text('profile')).toBe('none');
     expect(text('recovery')).toBe('false');
+  });
+
+  it('forgets the signed-in learner\'s data in the store when the session ends', async () => {
+    renderProvider();
+    await act(async () => {
+      await api.getClient();
+    });
+    fake.tables.profiles = {data: profileRow(), error: null};
+    await act(async () => fake.emit('SIGNED_IN', makeSession()));
+    const key = `progress/${makeUser().id}`;
+    await dataStore.load(key, () => Promise.resolve({data: {lessons: 3}, error: null}));
+    expect(dataStore.get(key)).toMatchObject({status: 'done', data: {lessons: 3}});
+
+    await act(async () => fake.emit('SIGNED_OUT', null));
+    expect(text('status')).toBe('signedOut');
+    expect(dataStore.get(key)).toMatchObject({status: 'loading', data: null});
   });
 
   it('loads the client for an auth link in the URL and reports a failed link', async () => {

@@ -5,6 +5,7 @@
 import {useCallback, useEffect, useSyncExternalStore} from 'react';
 import type {Result} from './result';
 import {errorMessage} from './errorText';
+import {onSessionEnd} from '../sessionEnd';
 
 /**
  * What a view shows for a key. While a key is read again its last answer stays in `data`, so a
@@ -124,6 +125,7 @@ export function createDataStore(): DataStore {
 
 /** The site's store: one per page load, shared by every view. */
 export const dataStore = createDataStore();
+onSessionEnd(() => dataStore.clear());
 
 export interface UseDataOptions {
   /** Read again when the view mounts (a page or dialog showing data that may have changed elsewhere). */
