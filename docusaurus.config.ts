@@ -37,8 +37,8 @@ const withoutAccountsPlugin: PluginModule = () => ({
     const swap = (pattern: RegExp, file: string) => moduleSwap(currentBundler, pattern, path.resolve(__dirname, file));
     return {
       plugins: [
-        swap(/components\/AccountRoot$/, 'src/components/AccountRoot/Passthrough.tsx'),
-        swap(/components\/AuthButton$/, 'src/components/AuthButton/SignedOutButtons.tsx'),
+        swap(/components\/account\/AccountRoot$/, 'src/components/account/AccountRoot/Passthrough.tsx'),
+        swap(/components\/account\/AuthButton$/, 'src/components/account/AuthButton/SignedOutButtons.tsx'),
       ],
     };
   },
@@ -149,7 +149,7 @@ const config: Config = {
         {to: '/explore', label: 'Explore', position: 'left'},
         {to: '/modules', label: 'Modules', position: 'left'},
         {to: '/pricing', label: 'Pricing', position: 'left'},
-        // My learning for the signed in, Admin for administrators (src/components/RoleLinks).
+        // My learning for the signed in, Admin for administrators (src/components/site/RoleLinks).
         {type: 'custom-roleLinks', position: 'left'},
         {type: 'custom-search', position: 'right'},
         {type: 'custom-authButton', position: 'right'},

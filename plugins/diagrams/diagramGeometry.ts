@@ -1,5 +1,5 @@
 // What the build and the tests need to know about a rendered diagram's geometry: how wide it is
-// and how small its text, to size it for the column it lives in (src/components/Diagram), and
+// and how small its text, to size it for the column it lives in (src/components/lesson/Diagram), and
 // where its connectors run, to prove that none crosses another.
 
 export interface Point {

@@ -1,6 +1,6 @@
 // Mermaid source → an accessible inline SVG, at build time and without a browser
 // (beautiful-mermaid lays the graph out with ELK in plain JavaScript). Colours are CSS variables
-// that src/components/Diagram sets per colour mode, so one SVG serves light and dark.
+// that src/components/lesson/Diagram sets per colour mode, so one SVG serves light and dark.
 import crypto from 'node:crypto';
 import type * as BeautifulMermaid from 'beautiful-mermaid';
 import {nativeImport} from '../nativeImport';
@@ -14,7 +14,7 @@ export interface RenderedDiagram {
   title: string;
   /** Every connection in words, for readers who cannot see the picture. */
   description: string;
-  /** The SVG's own width in px: what src/components/Diagram sizes it from. */
+  /** The SVG's own width in px: what src/components/lesson/Diagram sizes it from. */
   width: number;
   /** Its smallest text, in px at its own width. */
   fontSize: number;

@@ -1,12 +1,12 @@
 // Remark plugin for the docs: a lesson that uses <Exercise>, <Download>, … without importing it
-// gets the import line added (src/components/lessonComponentSources.ts says from where), so the
+// gets the import line added (src/components/lesson/lessonComponentSources.ts says from where), so the
 // component is bundled with the pages that use it and no other.
 //
 // Registered last in `remarkPlugins`: after the Premium plugin has taken a Premium lesson's body
 // out of the page, so a component only the body uses is not bundled into the public page.
 import type {Root} from 'mdast';
 import {visit} from 'unist-util-visit';
-import {LESSON_COMPONENT_SOURCES, isLessonComponentName, type LessonComponentName} from '../../src/components/lessonComponentSources';
+import {LESSON_COMPONENT_SOURCES, isLessonComponentName, type LessonComponentName} from '../../src/components/lesson/lessonComponentSources';
 import {esmNode, importedNames} from '../mdxEsm';
 
 /** `import Default, {named, other as Local} from "…";` for the components one module supplies. */

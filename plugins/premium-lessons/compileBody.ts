@@ -15,7 +15,7 @@ import {VFile} from 'vfile';
 import {nativeImport} from '../nativeImport';
 import {importedNames} from '../mdxEsm';
 import codeMetaPlugin from './codeMetaPlugin';
-import {BODY_FORMAT, BODY_IMPORT_SOURCES, isBodyImportSource} from '../../src/components/PremiumLesson/bodyContract';
+import {BODY_FORMAT, BODY_IMPORT_SOURCES, isBodyImportSource} from '../../src/components/lesson/PremiumLesson/bodyContract';
 
 export interface CompiledBody {
   format: string;

@@ -32,7 +32,7 @@ export function lessonKey(filePath: string): string | null {
 }
 
 function componentImport(): RootContent {
-  return esmNode(`import ${COMPONENT} from '@site/src/components/PremiumLesson';`);
+  return esmNode(`import ${COMPONENT} from '@site/src/components/lesson/PremiumLesson';`);
 }
 
 function placeholder(lesson: string, outline: OutlineItem[]): RootContent {

@@ -1,5 +1,5 @@
 // Opening the account dialogs from anywhere (navbar, pages): the host lives in
-// src/components/AccountRoot, rendered by src/theme/Root.tsx.
+// src/components/account/AccountRoot, rendered by src/theme/Root.tsx.
 import {createContext, useContext} from 'react';
 
 export type AuthMode = 'signIn' | 'signUp' | 'reset' | 'linkError' | 'mfa' | 'code';

@@ -1,7 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
-import AdminPage from '@site/src/components/AdminOnly/AdminPage';
-import AdminCertificates from '@site/src/components/AdminCertificates';
+import AdminPage from '@site/src/components/admin/AdminOnly/AdminPage';
+import AdminCertificates from '@site/src/components/admin/AdminCertificates';
 
 /** /admin-certificates: its own page, so its search, status and page have the query string to themselves. */
 export default function AdminCertificatesPage(): React.JSX.Element {

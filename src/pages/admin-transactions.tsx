@@ -1,7 +1,7 @@
 import React from 'react';
 import Link from '@docusaurus/Link';
-import AdminPage from '@site/src/components/AdminOnly/AdminPage';
-import AdminTransactions from '@site/src/components/AdminTransactions';
+import AdminPage from '@site/src/components/admin/AdminOnly/AdminPage';
+import AdminTransactions from '@site/src/components/admin/AdminTransactions';
 
 export default function AdminTransactionsPage(): React.JSX.Element {
   return (

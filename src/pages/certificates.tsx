@@ -1,6 +1,6 @@
 import React from 'react';
 import Layout from '@theme/Layout';
-import CertificatePage from '@site/src/components/CertificatePage';
+import CertificatePage from '@site/src/components/certificates/CertificatePage';
 import {SITE_TITLE} from '@site/src/config/site';
 
 /**

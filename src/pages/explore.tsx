@@ -1,7 +1,7 @@
 import React, {useId, useState} from 'react';
-import Page from '@site/src/components/Page';
-import CourseCard from '@site/src/components/CourseCard';
-import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
+import Page from '@site/src/components/site/Page';
+import CourseCard from '@site/src/components/progress/CourseCard';
+import PremiumUnlocks from '@site/src/components/payments/PremiumUnlocks';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {filterCourses} from '@site/src/catalog/filterCourses';
 import {catalogDescriptions} from '@site/src/catalog/descriptions';

@@ -1,13 +1,13 @@
 import React from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {catalogDescriptions} from '@site/src/catalog/descriptions';
 import {useProgress} from '@site/src/lib/useProgress';
 import {continueLesson, isLessonCompleted} from '@site/src/lib/progressCatalog';
-import ProgressBar from '@site/src/components/ProgressBar';
-import PremiumUnlocks from '@site/src/components/PremiumUnlocks';
+import ProgressBar from '@site/src/components/progress/ProgressBar';
+import PremiumUnlocks from '@site/src/components/payments/PremiumUnlocks';
 import {lessonsNeedingPremium, needPremiumSuffix, usePremiumAccess} from '@site/src/lib/usePremiumAccess';
 import {countNoun, courseStep, lessonsCompleted} from '@site/src/lib/learnerWording';
 import styles from './pages.module.css';

@@ -1,13 +1,13 @@
 import React, {useState} from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
 import Heading from '@theme/Heading';
 import {useCatalog} from '@site/src/catalog/useCatalog';
-import PricingPlans from '@site/src/components/PricingPlans';
-import PremiumCheckout from '@site/src/components/PremiumCheckout';
+import PricingPlans from '@site/src/components/payments/PricingPlans';
+import PremiumCheckout from '@site/src/components/payments/PremiumCheckout';
 import type {DiscountQuote} from '@site/src/lib/payments';
 import {SITE_TITLE, SUPPORT_EMAIL} from '@site/src/config/site';
-import PlanTerms from '@site/src/components/PlanTerms';
+import PlanTerms from '@site/src/components/payments/PlanTerms';
 import styles from './pricing.module.css';
 
 export default function Pricing(): React.JSX.Element {

@@ -1,15 +1,15 @@
 import React from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
-import StatusPanel from '@site/src/components/StatusPanel';
-import ProgressDashboard from '@site/src/components/ProgressDashboard';
-import CertificateList from '@site/src/components/CertificateList';
+import StatusPanel from '@site/src/components/site/StatusPanel';
+import ProgressDashboard from '@site/src/components/progress/ProgressDashboard';
+import CertificateList from '@site/src/components/certificates/CertificateList';
 import {useCheckStatuses} from '@site/src/lib/useKnowledgeCheckData';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {useProgress} from '@site/src/lib/useProgress';
 import clsx from 'clsx';
 import styles from './pages.module.css';
-import SignInButton from '@site/src/components/SignInButton';
+import SignInButton from '@site/src/components/account/SignInButton';
 
 function SignInInvite(): React.JSX.Element {
   return (

@@ -1,8 +1,8 @@
 import React, {useState, type FormEvent} from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
-import StatusPanel from '@site/src/components/StatusPanel';
-import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/Form';
+import StatusPanel from '@site/src/components/site/StatusPanel';
+import {Field, Message, SubmitButton, formStyles as f} from '@site/src/components/site/Form';
 import {errorMessage} from '@site/src/lib/data/errorText';
 import {useAuth} from '@site/src/lib/auth';
 import {useAuthDialogs} from '@site/src/lib/authUi';

@@ -1,7 +1,7 @@
 // /workbench: run a meta-analysis in the browser on a practice dataset or your own extraction
 // table. A route of its own, so the engine adds nothing to other pages' JavaScript.
 import React from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
 import Workbench from '@site/src/components/workbench/Workbench';
 

@@ -1,6 +1,6 @@
 import React, {useEffect, useState} from 'react';
 import {useAuth} from '@site/src/lib/auth';
-import AdminPage from '@site/src/components/AdminOnly/AdminPage';
+import AdminPage from '@site/src/components/admin/AdminOnly/AdminPage';
 import styles from '../pages/pages.module.css';
 import {errorMessage} from '@site/src/lib/data/errorText';
 

@@ -1,5 +1,5 @@
 import React, {useState} from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Head from '@docusaurus/Head';
 
 // Test page (src/testPages: in dev and e2e builds only, noindex): proves the built-in "This page crashed."

@@ -2,7 +2,7 @@ import React from 'react';
 import Heading from '@theme/Heading';
 import {useAuth} from '@site/src/lib/auth';
 import {useFreshProfile} from '@site/src/lib/useFreshProfile';
-import AdminPage from '@site/src/components/AdminOnly/AdminPage';
+import AdminPage from '@site/src/components/admin/AdminOnly/AdminPage';
 import type {Profile} from '@site/src/lib/profile';
 import {toSubscriptionView, type SubscriptionView} from '@site/src/lib/subscription';
 import styles from '../pages/pages.module.css';

@@ -3,7 +3,7 @@
 // client-side navigation, and Root is the one component above all routes. It sits outside each
 // page's Layout, so nothing here may depend on the colour mode context.
 import React, {type ReactNode} from 'react';
-import AccountRoot from '@site/src/components/AccountRoot';
+import AccountRoot from '@site/src/components/account/AccountRoot';
 
 export default function Root({children}: {children: ReactNode}): React.JSX.Element {
   return <AccountRoot>{children}</AccountRoot>;

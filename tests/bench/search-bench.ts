@@ -52,7 +52,7 @@ export async function searchBench(buildDir = 'build'): Promise<void> {
     for (const query of QUERIES) {
       const started = Date.now();
       await box.fill(query);
-      // The list names the query its results belong to (src/components/SearchDialog).
+      // The list names the query its results belong to (src/components/search/SearchDialog).
       await dialog.locator(`[role="listbox"][aria-busy="false"][data-query="${query}"]`).waitFor({state: 'attached'});
       times.push(Date.now() - started);
       const text = (await status.textContent()) ?? '';

@@ -14,7 +14,7 @@ import {
   smallestFontSize,
   svgWidth,
 } from '../../plugins/diagrams/diagramGeometry';
-import {diagramWidths, PHONE_COLUMN_PX} from '../../src/components/Diagram/sizing';
+import {diagramWidths, PHONE_COLUMN_PX} from '../../src/components/lesson/Diagram/sizing';
 
 /**
  * The lesson column on a 1280 px screen (sidebar and table of contents shown), measured in

@@ -1,6 +1,6 @@
 // Landing pages state how many modules, lessons and Premium lessons the course has. Issue #29
 // found docs/modules.mdx still saying 28 lessons and 9 Premium after six lessons were added: the
-// counts now come from the catalog through <CatalogCount> (src/components/CatalogCount), and this
+// counts now come from the catalog through <CatalogCount> (src/components/lesson/CatalogCount), and this
 // test keeps hand-written counts out of those pages and checks what the component is given.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -61,7 +61,7 @@ describe('lesson counts on landing pages', () => {
     for (const p of pages) {
       const elements = countElements(p.body);
       if (elements.length === 0) continue;
-      expect(p.body, `${p.id} imports CatalogCount`).toContain("import CatalogCount from '@site/src/components/CatalogCount';");
+      expect(p.body, `${p.id} imports CatalogCount`).toContain("import CatalogCount from '@site/src/components/lesson/CatalogCount';");
       for (const {of, course} of elements) {
         expect(['courses', 'lessons', 'premium', 'free'], `${p.id}: of="${of}"`).toContain(of);
         expect(() => catalogCount(catalog, of as CatalogCountKind, course), `${p.id}: course="${course}"`).not.toThrow();

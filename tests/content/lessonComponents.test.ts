@@ -5,7 +5,7 @@ import type {Root} from 'mdast';
 import type {Program} from 'estree';
 import {nativeImport} from '../../plugins/nativeImport';
 import remarkLessonComponents from '../../plugins/lesson-components/remarkLessonComponents';
-import {LESSON_COMPONENT_SOURCES} from '../../src/components/lessonComponentSources';
+import {LESSON_COMPONENT_SOURCES} from '../../src/components/lesson/lessonComponentSources';
 
 /** Compiles MDX with the plugin and returns the compiled module's import lines. */
 async function importsOf(mdx: string): Promise<string[]> {

@@ -3,7 +3,7 @@
 // least two links to primary sources.
 import {describe, expect, it} from 'vitest';
 import {listDocFiles, readDoc, withoutCode, type DocPage} from './docsTree';
-import {parseReviewDate} from '../../src/components/LastReviewed/reviewDate';
+import {parseReviewDate} from '../../src/components/lesson/LastReviewed/reviewDate';
 
 const lessons = listDocFiles()
   .map(readDoc)

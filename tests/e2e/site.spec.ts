@@ -210,7 +210,7 @@ for (const path of ['/', '/docs/modules/research-overview/research-design', '/pr
 test('unknown paths show the 404 page', async ({page}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
-  // The site's own 404: a search box, the modules and a way home (src/components/NotFoundPage).
+  // The site's own 404: a search box, the modules and a way home (src/components/site/NotFoundPage).
   await expect(page.getByRole('heading', {level: 1, name: 'Page Not Found'})).toBeVisible();
   await expect(page.getByRole('searchbox', {name: 'Search the course'})).toHaveValue('no such page');
   await expect(page.getByRole('heading', {name: 'The modules'})).toBeVisible();

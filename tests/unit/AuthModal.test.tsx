@@ -2,7 +2,7 @@ import React, {useState} from 'react';
 import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import AuthModal from '../../src/components/AuthModal';
+import AuthModal from '../../src/components/account/AuthModal';
 import {AuthProvider} from '../../src/lib/auth';
 import type {AuthMode} from '../../src/lib/authUi';
 import {loadSupabase} from '../../src/lib/supabase';

@@ -4,7 +4,7 @@
 import React from 'react';
 import {render, screen, within} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import DataTable from '../../src/components/DataTable';
+import DataTable from '../../src/components/site/DataTable';
 
 describe('DataTable', () => {
   it('heads each column in order, drops a column given as false, and names the actions column for screen readers only', () => {

@@ -1,7 +1,7 @@
 import React from 'react';
 import {render, screen} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import ForestPlot from '../../src/components/ForestPlot';
+import ForestPlot from '../../src/components/lesson/ForestPlot';
 import {poolRiskRatios} from '../../shared/metaAnalysis/pooledRiskRatio';
 
 // The four trials of the meta-analysis lesson.

@@ -3,8 +3,8 @@
 import React, {type ReactNode} from 'react';
 import {render, screen} from '@testing-library/react';
 import {describe, expect, it, vi} from 'vitest';
-import Page from '../../src/components/Page';
-import AdminPage from '../../src/components/AdminOnly/AdminPage';
+import Page from '../../src/components/site/Page';
+import AdminPage from '../../src/components/admin/AdminOnly/AdminPage';
 import {AuthContext} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
 import {makeUser} from './helpers/fakeSupabase';

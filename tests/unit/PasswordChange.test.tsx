@@ -4,7 +4,7 @@ import React from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import PasswordChange from '../../src/components/AccountSecurity/PasswordChange';
+import PasswordChange from '../../src/components/account/AccountSecurity/PasswordChange';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
 
 type Attributes = {password: string; nonce?: string};

@@ -9,7 +9,7 @@ import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/
 import {fakeAuthValue} from './helpers/fakeAuth';
 import {AuthDialogsContext, type AuthDialogs} from '../../src/lib/authUi';
 import type {CourseCatalog} from '../../src/catalog/types';
-import PremiumLesson from '../../src/components/PremiumLesson';
+import PremiumLesson from '../../src/components/lesson/PremiumLesson';
 
 const catalog: CourseCatalog = {
   courses: [
@@ -32,7 +32,7 @@ const catalog: CourseCatalog = {
   ],
 };
 vi.mock('@site/src/catalog/useCatalog', () => ({useCatalog: () => catalog}));
-vi.mock('../../src/components/PremiumLesson/PremiumBody', () => ({
+vi.mock('../../src/components/lesson/PremiumLesson/PremiumBody', () => ({
   default: ({body}: {body: {code: string}}) => <div data-testid="body">{body.code}</div>,
 }));
 

@@ -3,7 +3,7 @@
 import React from 'react';
 import {render, screen} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import RoleLinks from '../../src/components/RoleLinks';
+import RoleLinks from '../../src/components/site/RoleLinks';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
 import {makeSession, makeUser} from './helpers/fakeSupabase';
 

@@ -6,8 +6,8 @@ import path from 'node:path';
 import React from 'react';
 import {render, screen} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
-import StatusPanel from '../../src/components/StatusPanel';
-import type {StatusIconName} from '../../src/components/StatusPanel/icons';
+import StatusPanel from '../../src/components/site/StatusPanel';
+import type {StatusIconName} from '../../src/components/site/StatusPanel/icons';
 
 const ICONS: StatusIconName[] = ['lock', 'denied', 'person', 'progress', 'done', 'key'];
 

@@ -2,7 +2,7 @@ import React from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it} from 'vitest';
-import VideoEmbed, {embedUrl} from '../../src/components/VideoEmbed';
+import VideoEmbed, {embedUrl} from '../../src/components/lesson/VideoEmbed';
 
 describe('VideoEmbed', () => {
   it('loads no player until the learner clicks play', async () => {

@@ -2,7 +2,7 @@ import React from 'react';
 import {render, screen, waitFor} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import AccountRoot from '../../src/components/AccountRoot';
+import AccountRoot from '../../src/components/account/AccountRoot';
 import ResetPassword from '../../src/pages/reset-password';
 import AuthTest from '../../src/testPages/auth-test';
 import SubscriptionTest from '../../src/testPages/subscription-test';

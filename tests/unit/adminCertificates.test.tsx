@@ -1,4 +1,4 @@
-// The admin certificates table (src/components/AdminCertificates) with a stand-in auth context and
+// The admin certificates table (src/components/admin/AdminCertificates) with a stand-in auth context and
 // a stubbed Supabase client: code + verification link per row, search and status kept in the URL
 // and sent to admin_certificates, revoke only with a reason, Refresh, CSV of the rows shown.
 import React from 'react';
@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {Session, SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
-import AdminCertificates from '../../src/components/AdminCertificates';
+import AdminCertificates from '../../src/components/admin/AdminCertificates';
 import {certificatesCsv} from '../../src/lib/adminTables';
 
 const A = 'a'.repeat(32);

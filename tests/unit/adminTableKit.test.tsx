@@ -1,9 +1,9 @@
-// The admin tables' kit (components/AdminTable) and downloadCsv, as both admin tables use them.
+// The admin tables' kit (components/admin/AdminTable) and downloadCsv, as both admin tables use them.
 import React, {useState} from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {AdminFilters, AdminLoadError, FilterSelect, matchCount} from '../../src/components/AdminTable';
+import {AdminFilters, AdminLoadError, FilterSelect, matchCount} from '../../src/components/admin/AdminTable';
 import {downloadCsv} from '../../src/lib/download';
 
 afterEach(() => {

@@ -2,7 +2,7 @@ import React from 'react';
 import {render, screen, waitFor, within} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import AccountRoot from '../../src/components/AccountRoot';
+import AccountRoot from '../../src/components/account/AccountRoot';
 import AdminTransactionsPage from '../../src/pages/admin-transactions';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';

@@ -3,8 +3,8 @@
 import React from 'react';
 import {render, screen, within} from '@testing-library/react';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import ProgressDashboard from '../../src/components/ProgressDashboard';
-import CourseCertificateNote from '../../src/components/CourseCertificateNote';
+import ProgressDashboard from '../../src/components/progress/ProgressDashboard';
+import CourseCertificateNote from '../../src/components/certificates/CourseCertificateNote';
 import {deriveProgress} from '../../src/lib/progress';
 import type {CatalogCourse} from '../../src/catalog/types';
 

@@ -11,8 +11,8 @@ import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
 import {certificatePath, certificateUrl, codeFromLocation, legacyCertificateCode, linkedInAddUrl} from '../../src/lib/certificates';
 import {legacyRedirectScript, withLegacyRedirect} from '../../plugins/certificate-links';
-import CertificateView from '../../src/components/CertificatePage/CertificateView';
-import CertificatePage from '../../src/components/CertificatePage';
+import CertificateView from '../../src/components/certificates/CertificatePage/CertificateView';
+import CertificatePage from '../../src/components/certificates/CertificatePage';
 import NotFoundContent from '../../src/theme/NotFound/Content';
 import {formatLongDate} from '../../src/lib/longDate';
 

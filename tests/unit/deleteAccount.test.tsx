@@ -5,8 +5,8 @@ import type {AuthChangeEvent, Session} from '@supabase/supabase-js';
 import {AuthProvider, useAuth} from '../../src/lib/auth';
 import {loadSupabase} from '../../src/lib/supabase';
 import {useFreshProfile} from '../../src/lib/useFreshProfile';
-import DeleteAccount from '../../src/components/AccountSecurity/DeleteAccount';
-import AccountDeletedNotice from '../../src/components/AccountDeletedNotice';
+import DeleteAccount from '../../src/components/account/AccountSecurity/DeleteAccount';
+import AccountDeletedNotice from '../../src/components/account/AccountDeletedNotice';
 import {createFakeSupabase, makeSession, profileRow, STORAGE_KEY, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
 vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));

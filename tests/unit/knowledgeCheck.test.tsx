@@ -8,7 +8,7 @@ import {afterEach, describe, expect, it, vi} from 'vitest';
 import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
-import KnowledgeCheck, {parseNumber} from '../../src/components/KnowledgeCheck';
+import KnowledgeCheck, {parseNumber} from '../../src/components/lesson/KnowledgeCheck';
 import {useProgress} from '../../src/lib/useProgress';
 import {codeFromLocation, linkedInAddUrl} from '../../src/lib/certificates';
 import type {CatalogCourse} from '../../src/catalog/types';

@@ -5,7 +5,7 @@ import {render, screen} from '@testing-library/react';
 import {describe, expect, it} from 'vitest';
 import {countNoun, courseStep, lessonsCompleted, premiumCheckedLessons} from '../../src/lib/learnerWording';
 import {formatLocalDate} from '../../src/lib/subscription';
-import CourseCertificateNote from '../../src/components/CourseCertificateNote';
+import CourseCertificateNote from '../../src/components/certificates/CourseCertificateNote';
 import type {CatalogCourse} from '../../src/catalog/types';
 
 describe('progress wording', () => {

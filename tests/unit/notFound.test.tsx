@@ -18,7 +18,7 @@ const searchCourse = vi.fn<(baseUrl: string, query: string) => Promise<SearchAns
 vi.mock('@site/src/lib/search/searchCourse', () => ({searchCourse: (baseUrl: string, query: string) => searchCourse(baseUrl, query)}));
 
 const {default: NotFoundContent} = await import('../../src/theme/NotFound/Content');
-const {searchWordsFromPath} = await import('../../src/components/NotFoundPage');
+const {searchWordsFromPath} = await import('../../src/components/site/NotFoundPage');
 
 afterEach(() => searchCourse.mockReset());
 

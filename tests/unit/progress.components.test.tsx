@@ -8,10 +8,10 @@ import type {SupabaseClient, User} from '@supabase/supabase-js';
 import {AuthContext, type AuthContextValue, type AuthState} from '../../src/lib/auth';
 import {fakeAuthValue} from './helpers/fakeAuth';
 import {deriveProgress} from '../../src/lib/progress';
-import LessonProgress from '../../src/components/LessonProgress';
-import CourseProgress from '../../src/components/CourseProgress';
-import ContinueLearning from '../../src/components/ContinueLearning';
-import ProgressDashboard from '../../src/components/ProgressDashboard';
+import LessonProgress from '../../src/components/progress/LessonProgress';
+import CourseProgress from '../../src/components/progress/CourseProgress';
+import ContinueLearning from '../../src/components/progress/ContinueLearning';
+import ProgressDashboard from '../../src/components/progress/ProgressDashboard';
 import type {CatalogCourse, CourseCatalog} from '../../src/catalog/types';
 
 const course: CatalogCourse = {

@@ -75,7 +75,7 @@ let fake: FakePagefind;
 async function openDialog() {
   // A fresh module graph per test: the dialog's index must not carry over from another test.
   vi.resetModules();
-  const {default: SearchDialog} = await import('../../src/components/SearchDialog');
+  const {default: SearchDialog} = await import('../../src/components/search/SearchDialog');
   const onClose = vi.fn();
   render(<SearchDialog onClose={onClose} />);
   const dialog = screen.getByRole('dialog', {name: 'Search the course'});

@@ -4,7 +4,7 @@ import React from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {describe, expect, it, vi} from 'vitest';
-import CodeForm from '../../src/components/AccountSecurity/CodeForm';
+import CodeForm from '../../src/components/account/AccountSecurity/CodeForm';
 
 describe('Security code form', () => {
   it('sends the code as typed, after what the learner needs to read first, and offers the way back', async () => {

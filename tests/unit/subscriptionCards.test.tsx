@@ -4,8 +4,8 @@
 import React from 'react';
 import {render, screen, waitFor} from '@testing-library/react';
 import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
-import AccountRoot from '../../src/components/AccountRoot';
-import SubscriptionPanel from '../../src/components/SubscriptionPanel';
+import AccountRoot from '../../src/components/account/AccountRoot';
+import SubscriptionPanel from '../../src/components/payments/SubscriptionPanel';
 import Account from '../../src/pages/account';
 import {loadSupabase} from '../../src/lib/supabase';
 import {createFakeSupabase, makeSession, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';

@@ -3,7 +3,7 @@
 import React, {forwardRef, useId} from 'react';
 import type {AnalysisResult} from '@site/shared/metaAnalysis/analysis';
 // The plots share one figure style with the forest plot.
-import styles from '@site/src/components/ForestPlot/styles.module.css';
+import styles from '@site/src/components/lesson/ForestPlot/styles.module.css';
 import {linearScale} from '@site/src/lib/plotScale';
 
 const WIDTH = 520;

@@ -4,7 +4,7 @@
 import React, {useEffect, useState} from 'react';
 import {useAuth} from '@site/src/lib/auth';
 import {deleteAnalysis, listAnalyses, NAME_MAX, saveAnalysis, saveProblem, type AnalysisDraft, type SavedAnalysis} from '@site/src/lib/savedAnalyses';
-import ProgressInvite from '@site/src/components/ProgressInvite';
+import ProgressInvite from '@site/src/components/progress/ProgressInvite';
 import styles from './styles.module.css';
 
 export interface SavedAnalysesProps {

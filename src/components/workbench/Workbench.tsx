@@ -8,7 +8,7 @@ import {DataError, parseCsv, toDataset} from '@site/shared/metaAnalysis/csv';
 import {PRACTICE_DATASETS, stratifiedCsv, type PracticeDataset} from '@site/shared/metaAnalysis/practice';
 import {rScript} from '@site/shared/metaAnalysis/rScript';
 import type {Dataset, Measure, Method} from '@site/shared/metaAnalysis/types';
-import ForestChart from '@site/src/components/ForestPlot/ForestChart';
+import ForestChart from '@site/src/components/lesson/ForestPlot/ForestChart';
 import DataGrid, {columnsOf, type GridRow, type Kind} from './DataGrid';
 import FunnelPlot from './FunnelPlot';
 import SavedAnalyses from './SavedAnalyses';

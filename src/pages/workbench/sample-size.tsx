@@ -1,6 +1,6 @@
 // /workbench/sample-size: the sample-size calculator of the workbench family.
 import React from 'react';
-import Page from '@site/src/components/Page';
+import Page from '@site/src/components/site/Page';
 import Link from '@docusaurus/Link';
 import SampleSizeCalculator from '@site/src/components/workbench/SampleSizeCalculator';
 

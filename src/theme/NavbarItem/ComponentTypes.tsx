@@ -2,9 +2,9 @@
 // getSwizzleConfig) to register our `custom-authButton`, `custom-search` and `custom-roleLinks`
 // navbar items, as docusaurus.io does.
 import ComponentTypes from '@theme-original/NavbarItem/ComponentTypes';
-import AuthButton from '@site/src/components/AuthButton';
-import SearchButton from '@site/src/components/SearchButton';
-import RoleLinks from '@site/src/components/RoleLinks';
+import AuthButton from '@site/src/components/account/AuthButton';
+import SearchButton from '@site/src/components/search/SearchButton';
+import RoleLinks from '@site/src/components/site/RoleLinks';
 
 export default {
   ...ComponentTypes,

@@ -11,9 +11,9 @@ import Content from '@theme-original/DocItem/Content';
 import type ContentType from '@theme/DocItem/Content';
 import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
-import PremiumBadge from '@site/src/components/PremiumBadge';
-import CourseProgress from '@site/src/components/CourseProgress';
-import CourseCertificateNote from '@site/src/components/CourseCertificateNote';
+import PremiumBadge from '@site/src/components/payments/PremiumBadge';
+import CourseProgress from '@site/src/components/progress/CourseProgress';
+import CourseCertificateNote from '@site/src/components/certificates/CourseCertificateNote';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
 

@@ -11,10 +11,10 @@ import type {WrapperProps} from '@docusaurus/types';
 import {useDoc} from '@docusaurus/plugin-content-docs/client';
 import {useCatalog} from '@site/src/catalog/useCatalog';
 import {findDocEntry} from '@site/src/lib/progressCatalog';
-import LessonProgress from '@site/src/components/LessonProgress';
-import LastReviewed from '@site/src/components/LastReviewed';
-import KnowledgeCheck from '@site/src/components/KnowledgeCheck';
-import LockedProgressNote from '@site/src/components/PremiumLesson/LockedProgressNote';
+import LessonProgress from '@site/src/components/progress/LessonProgress';
+import LastReviewed from '@site/src/components/lesson/LastReviewed';
+import KnowledgeCheck from '@site/src/components/lesson/KnowledgeCheck';
+import LockedProgressNote from '@site/src/components/lesson/PremiumLesson/LockedProgressNote';
 import {useAuthState} from '@site/src/lib/auth';
 import {usePremiumAccess} from '@site/src/lib/usePremiumAccess';
 

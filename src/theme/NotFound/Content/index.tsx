@@ -1,5 +1,5 @@
 // Replaces theme-classic's NotFound/Content (its stock "Page Not Found" text) with the site's own
-// 404 (src/components/NotFoundPage: a search box, the modules, a way home). Before that, old
+// 404 (src/components/site/NotFoundPage: a search box, the modules, a way home). Before that, old
 // certificate addresses: certificates used to live at `/certificates/<code>`, an address printed on earlier PNGs
 // and saved on LinkedIn profiles. They now live at `/certificates/?code=<code>`
 // (src/lib/certificates.ts says why). A visit from outside the site to an old address never gets
@@ -18,7 +18,7 @@ import {useHistory, useLocation} from '@docusaurus/router';
 import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {SITE_TITLE} from '@site/src/config/site';
 import {certificatePath, legacyCertificateCode} from '@site/src/lib/certificates';
-import NotFoundPage from '@site/src/components/NotFoundPage';
+import NotFoundPage from '@site/src/components/site/NotFoundPage';
 
 type Props = WrapperProps<typeof ContentType>;
 

@@ -1,0 +1,124 @@
+// The admin tables' kit (/admin-transactions, /admin-certificates): the filter bar with its search,
+// Clear filters, Refresh and Export CSV; a labelled filter list; the count line's words; a failed
+// read with Try again. Each table keeps its own columns, filters and data.
+import React, {useEffect, useState, type ReactNode} from 'react';
+import clsx from 'clsx';
+import {Message, formStyles as f} from '@site/src/components/site/Form';
+import styles from './styles.module.css';
+
+export {default as AdminTablePager} from './Pager';
+
+export interface AdminFiltersProps {
+  /** The form's accessible name ("Filter transactions"). */
+  label: string;
+  /** Prefix of the fields' ids (a useId()). */
+  id: string;
+  /** The search box's label and hint, and the search in force (the URL's q). */
+  search: {label: string; placeholder: string; value: string | undefined};
+  /** A new search (trimmed, undefined when empty); the table starts again at page 1. */
+  onSearch(q: string | undefined): void;
+  /** Whether any filter is set: Clear filters is offered only then. */
+  filtered: boolean;
+  onClear(): void;
+  onRefresh(): void;
+  onExport(): void;
+  canExport: boolean;
+  className?: string;
+  /** The table's own filters, after the search. */
+  children: ReactNode;
+}
+
+/**
+ * The filter bar. The search box holds what is typed until Search (or Enter) applies it, and
+ * takes the search in force again when that changes elsewhere (Back, Clear filters).
+ */
+export function AdminFilters({label, id, search, onSearch, filtered, onClear, onRefresh, onExport, canExport, className, children}: AdminFiltersProps): React.JSX.Element {
+  const [draft, setDraft] = useState(search.value ?? '');
+  useEffect(() => setDraft(search.value ?? ''), [search.value]);
+  return (
+    <form
+      className={clsx(styles.filters, className)}
+      aria-label={label}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSearch(draft.trim() || undefined);
+      }}>
+      <div className={f.field}>
+        <label htmlFor={`${id}-q`} className={f.label}>
+          {search.label}
+        </label>
+        <input id={`${id}-q`} type="search" className={f.input} value={draft} maxLength={200} placeholder={search.placeholder} onChange={(e) => setDraft(e.target.value)} />
+      </div>
+      <div className={styles.searchAction}>
+        <button type="submit" className="button button--secondary">
+          Search
+        </button>
+      </div>
+      {children}
+      <div className={styles.actions}>
+        <button type="button" className="button button--secondary" onClick={onClear} disabled={!filtered}>
+          Clear filters
+        </button>
+        <button type="button" className="button button--secondary" onClick={onRefresh}>
+          Refresh
+        </button>
+        <button type="button" className="button button--primary" onClick={onExport} disabled={!canExport}>
+          Export CSV
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export interface FilterSelectProps {
+  id: string;
+  label: string;
+  /** The choice in force; undefined for all. */
+  value: string | undefined;
+  /** The first option's words ("All statuses"), which clears this filter. */
+  all: string;
+  options: readonly string[];
+  /** Each option's words. */
+  optionLabel(value: string): string;
+  onChange(value: string | undefined): void;
+}
+
+/** A labelled list that narrows the table to one value, or to all. */
+export function FilterSelect({id, label, value, all, options, optionLabel, onChange}: FilterSelectProps): React.JSX.Element {
+  return (
+    <div className={f.field}>
+      <label htmlFor={id} className={f.label}>
+        {label}
+      </label>
+      <select id={id} className={f.input} value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {optionLabel(option)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** The count line: "1 certificate." or "2 transactions match the filters." */
+export function matchCount(count: number, noun: {one: string; many: string}, filtered: boolean): string {
+  const rows = `${count} ${count === 1 ? noun.one : noun.many}`;
+  if (!filtered) return `${rows}.`;
+  return `${rows} ${count === 1 ? 'matches' : 'match'} the filters.`;
+}
+
+/** A read that failed: why, and Try again. */
+export function AdminLoadError({what, message, onRetry}: {what: string; message: string; onRetry(): void}): React.JSX.Element {
+  return (
+    <>
+      <Message kind="error">
+        Could not load the {what}: {message}
+      </Message>
+      <button type="button" className="button button--secondary button--sm margin-top--sm" onClick={onRetry}>
+        Try again
+      </button>
+    </>
+  );
+}
