@@ -13,9 +13,17 @@ export function startE2eBackend(): Promise<Backend> {
   return startBackend({db: 'pglite', env: {SITE_URL: `http://127.0.0.1:${SITE_PORT}`}, premiumBodies: true});
 }
 
-/** `docusaurus build` against the backend, with the test pages (/crash-test); resolves with the exit code. */
-export function buildSite(backend: Backend, extraArgs: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<number> {
-  return run(bin('docusaurus'), ['build', '--out-dir', SITE_BUILD_DIR, ...extraArgs], {SUPABASE_URL: backend.url, SUPABASE_PUBLISHABLE_KEY: backend.publishableKey, RMA_TEST_PAGES: '1', ...env});
+/**
+ * `docusaurus build` against the backend into `outDir`; resolves with the exit code. The browser
+ * tests' build has the test pages (/crash-test, the diagnostics pages); `testPages: false` is the
+ * production configuration exactly, as `npm run build` makes it.
+ */
+export function buildSite(backend: Backend, {testPages = true, outDir = SITE_BUILD_DIR}: {testPages?: boolean; outDir?: string} = {}): Promise<number> {
+  return run(bin('docusaurus'), ['build', '--out-dir', outDir], {
+    SUPABASE_URL: backend.url,
+    SUPABASE_PUBLISHABLE_KEY: backend.publishableKey,
+    RMA_TEST_PAGES: testPages ? '1' : '0',
+  });
 }
 
 /** The variables tests/e2e/backend.ts reads. */
