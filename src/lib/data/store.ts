@@ -43,7 +43,7 @@ export interface DataStore {
    * Settles when those reads have, so a writer can wait for the screen to agree with its write.
    */
   invalidate(keyOrPrefix: string): Promise<void>;
-  /** Forgets everything (tests). */
+  /** Forgets everything: when a session ends (src/lib/sessionEnd.ts), and between tests. */
   clear(): void;
 }
 
