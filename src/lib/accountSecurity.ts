@@ -1,4 +1,4 @@
-// Account security service: two-factor (TOTP) factors, the aal of the current session, password
+// Account security service: two-factor (TOTP) factors, whether the session owes its second factor, password
 // and e-mail changes, signing out devices and deleting the account. Each call returns the auth
 // service's own error (its message is what the UI shows: GoTrue's texts for wrong, expired or
 // reused codes), so no Supabase error shape leaks into components.
@@ -11,22 +11,17 @@ import {functionErrorText} from './data/errorText';
 
 const fail = (error: {message: string} | string): {data: null; error: string} => failWith(typeof error === 'string' ? error : error.message);
 
-/** The `aal` claim of the session's access token ('aal1' when unreadable). */
-export function sessionAal(session: Session | null): string {
-  const payload = session?.access_token.split('.')[1];
-  if (!payload) return 'aal1';
-  try {
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {aal?: unknown};
-    return typeof json.aal === 'string' ? json.aal : 'aal1';
-  } catch {
-    return 'aal1';
-  }
+/**
+ * Signed in with the password only while a verified factor asks for more: not fully signed in.
+ * supabase-js reads the session's `aal` claim and its user's factors. When it cannot tell (its
+ * stored session unreadable), a verified factor on `fallback` counts as owed: asking for a code
+ * the learner has is better than showing a page the database refuses.
+ */
+export async function secondFactorOwed(client: DatabaseClient, fallback: Session | null = null): Promise<boolean> {
+  const {data, error} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+  if (error || !data) return (fallback?.user.factors ?? []).some((factor) => factor.status === 'verified');
+  return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
 }
-
-export const verifiedFactors = (session: Session | null): Factor[] => (session?.user.factors ?? []).filter((f) => f.status === 'verified');
-
-/** Signed in with the password only while a verified factor asks for more: not fully signed in. */
-export const needsSecondFactor = (session: Session | null): boolean => verifiedFactors(session).length > 0 && sessionAal(session) !== 'aal2';
 
 export async function listTotpFactors(client: DatabaseClient): Promise<Result<Factor[]>> {
   const {data, error} = await client.auth.mfa.listFactors();

@@ -10,7 +10,7 @@ import {loadSupabase, type DatabaseClient} from './supabase';
 import {forgetStoredSession, readStoredSession, readUrlAuthCallback, type StoredSessionPreview} from './storedSession';
 import {fetchProfile, type Profile} from './profile';
 import {toLinkError, type LinkError} from './authMessages';
-import {needsSecondFactor} from './accountSecurity';
+import {secondFactorOwed} from './accountSecurity';
 import {endSession} from './sessionEnd';
 
 /** How long the first session check may take before the visitor is treated as signed out. */
@@ -117,6 +117,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const [linkError, setLinkError] = useState<LinkError | null>(null);
   const [accountDeleted, setAccountDeleted] = useState(false);
   const [emailChange, setEmailChange] = useState<EmailChangeStatus | null>(null);
+  const [mfaPending, setMfaPending] = useState(false);
 
   const clientPromise = useRef<Promise<DatabaseClient> | null>(null);
   const clientRef = useRef<DatabaseClient | null>(null);
@@ -140,34 +141,44 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
     }
   }, []);
 
+  // Which session's second-factor check is current: a check that finishes after a newer event
+  // (or a sign-out) must not apply its answer.
+  const sessionCheck = useRef(0);
+
   const applySession = useCallback(
     (client: DatabaseClient, session: Session | null) => {
+      const check = (sessionCheck.current += 1);
       if (!session) {
         profileFor.current = null;
         // A learner's progress, Premium access and tables stay in memory keyed by their id; on a
         // shared computer the next person must not find them there.
         endSession();
+        setMfaPending(false);
         setState(SIGNED_OUT);
         setPreview(null);
         return;
       }
-      setState((s) => ({
-        status: 'signedIn',
-        loading: false,
-        user: session.user,
-        session,
-        profile: s.status === 'signedIn' && s.user.id === session.user.id ? s.profile : null,
-      }));
-      setPreview(null);
-      // The profile is refused (406) until the second factor is given: read it after that.
-      if (needsSecondFactor(session)) return;
-      if (profileFor.current !== session.user.id) {
-        // Deferred: supabase-js holds its auth lock while it runs event callbacks, and the
-        // profile request asks it for the session.
-        const userId = session.user.id;
-        profileFor.current = userId;
-        setTimeout(() => void loadProfile(client, userId), 0);
-      }
+      // Deferred: supabase-js holds its auth lock while it runs event callbacks, and both the
+      // assurance check and the profile request ask it for the session. The session shows once
+      // supabase-js has said whether it still owes its second factor, so no screen shows a
+      // password-only sign-in as complete, not even for a moment.
+      setTimeout(() => {
+        void secondFactorOwed(client, session).then((owed) => {
+          if (!mounted.current || check !== sessionCheck.current) return;
+          setMfaPending(owed);
+          setState((s) => ({
+            status: 'signedIn',
+            loading: false,
+            user: session.user,
+            session,
+            profile: s.status === 'signedIn' && s.user.id === session.user.id ? s.profile : null,
+          }));
+          setPreview(null);
+          // The profile is refused (406) until the second factor is given: read it after that.
+          if (owed || profileFor.current === session.user.id) return;
+          void loadProfile(client, session.user.id);
+        });
+      }, 0);
     },
     [loadProfile],
   );
@@ -277,7 +288,7 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const refreshProfile = useCallback(async () => {
     const client = await connect();
     const {data} = await client.auth.getSession();
-    if (data.session && !needsSecondFactor(data.session)) await loadProfile(client, data.session.user.id);
+    if (data.session && !(await secondFactorOwed(client, data.session))) await loadProfile(client, data.session.user.id);
   }, [connect, loadProfile]);
 
   const setProfile = useCallback((profile: Profile) => {
@@ -317,7 +328,6 @@ export function AuthProvider({children}: {children: ReactNode}): React.JSX.Eleme
   const dismissAccountDeleted = useCallback(() => setAccountDeleted(false), []);
   const dismissEmailChange = useCallback(() => setEmailChange(null), []);
 
-  const mfaPending = needsSecondFactor(state.session);
   const value = useMemo<AuthContextValue>(
     () => ({
       state,

@@ -122,8 +122,8 @@ describe('AuthProvider', () => {
     });
     fake.tables.profiles = {data: profileRow(), error: null};
     await act(async () => fake.emit('SIGNED_IN', makeSession()));
-    expect(text('status')).toBe('signedIn');
     expect(text('event')).toBe('SIGNED_IN');
+    await waitFor(() => expect(text('status')).toBe('signedIn'));
     await waitFor(() => expect(text('profile')).toBe('Ada Lovelace'));
 
     await act(async () => fake.emit('TOKEN_REFRESHED', makeSession(makeUser(), {access_token: 'new'})));
@@ -131,7 +131,7 @@ describe('AuthProvider', () => {
     expect(text('profile')).toBe('Ada Lovelace');
 
     await act(async () => fake.emit('USER_UPDATED', makeSession(makeUser({email: 'new@example.com'}))));
-    expect(text('user')).toBe('new@example.com');
+    await waitFor(() => expect(text('user')).toBe('new@example.com'));
 
     await act(async () => fake.emit('MFA_CHALLENGE_VERIFIED', makeSession()));
     expect(text('event')).toBe('MFA_CHALLENGE_VERIFIED');

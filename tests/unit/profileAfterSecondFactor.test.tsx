@@ -4,7 +4,6 @@ import {afterEach, beforeEach, describe, expect, it, vi} from 'vitest';
 import type {Factor, Session} from '@supabase/supabase-js';
 import {AuthProvider, useAuth} from '../../src/lib/auth';
 import {loadSupabase} from '../../src/lib/supabase';
-import {sessionAal} from '../../src/lib/accountSecurity';
 import {useFreshProfile} from '../../src/lib/useFreshProfile';
 import {createFakeSupabase, makeSession, makeUser, profileRow, storeSession, type FakeSupabase} from './helpers/fakeSupabase';
 
@@ -13,6 +12,7 @@ vi.mock('@site/src/lib/supabase', () => ({loadSupabase: vi.fn()}));
 // With a verified factor and only the password given (aal1), PostgREST refuses the profile (406);
 // the site must not ask for it until the second factor has been given (aal2).
 const token = (aal: string) => `e30.${btoa(JSON.stringify({aal}))}.sig`;
+const aalOf = (session: Session | null) => (session ? session.access_token : '').includes(btoa(JSON.stringify({aal: 'aal2'}))) ? 'aal2' : 'aal1';
 const factor = {id: 'factor-1', status: 'verified', factor_type: 'totp', friendly_name: 'Phone'} as Factor;
 const user = makeUser({factors: [factor]});
 const pending: Session = makeSession(user, {access_token: token('aal1')});
@@ -22,8 +22,11 @@ let fake: FakeSupabase;
 let reads: string[];
 let api: ReturnType<typeof useAuth>;
 
+let seen: string[];
+
 function Probe() {
   api = useAuth();
+  seen.push(`${api.state.status}/${String(api.mfaPending)}`);
   const fresh = useFreshProfile();
   return (
     <>
@@ -37,9 +40,10 @@ function Probe() {
 
 beforeEach(() => {
   reads = [];
+  seen = [];
   fake = createFakeSupabase(pending);
   fake.tables.profiles = () => {
-    reads.push(sessionAal(fake.session));
+    reads.push(aalOf(fake.session));
     return {data: profileRow({full_name: 'Ada from profile'}), error: null};
   };
   storeSession(pending);
@@ -61,6 +65,8 @@ describe('the profile while a second factor is owed', () => {
     );
     await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
     expect(screen.getByTestId('pending')).toHaveTextContent('true');
+    // Not one render showed the password-only session as a complete sign-in.
+    expect(seen).not.toContain('signedIn/false');
     // An explicit refresh (as the subscription card and checkout do) asks nothing either.
     await act(() => api.refreshProfile());
     expect(reads).toEqual([]);

@@ -36,6 +36,24 @@ export function storeSession(session: Session = makeSession()): void {
   window.localStorage.setItem(STORAGE_KEY, JSON.stringify(session));
 }
 
+/**
+ * What supabase-js's mfa.getAuthenticatorAssuranceLevel() answers for a session: the level its
+ * token carries (a test token may be `header.<base64 JSON with aal>.sig`; any other is aal1), and
+ * aal2 next when the user has a verified factor.
+ */
+function assuranceOf(session: Session | null) {
+  if (!session) return {currentLevel: null, nextLevel: null, currentAuthenticationMethods: []};
+  let currentLevel = 'aal1';
+  try {
+    const claims = JSON.parse(atob(session.access_token.split('.')[1] ?? '')) as {aal?: string};
+    currentLevel = claims.aal ?? currentLevel;
+  } catch {
+    // Not a test JWT: a password sign-in.
+  }
+  const verified = (session.user.factors ?? []).some((factor) => factor.status === 'verified');
+  return {currentLevel, nextLevel: verified ? 'aal2' : currentLevel, currentAuthenticationMethods: []};
+}
+
 type Fn = ReturnType<typeof vi.fn>;
 type TableResult = {data: unknown; error: {message: string; code?: string} | null};
 
@@ -85,7 +103,7 @@ export function createFakeSupabase(initial: Session | null = null): FakeSupabase
     updateUser: vi.fn(async () => ({data: {user: makeUser()}, error: null})),
     refreshSession: vi.fn(async () => ({data: {session: fake.session, user: fake.session?.user ?? null}, error: null})),
     mfa: {
-      getAuthenticatorAssuranceLevel: vi.fn(async () => ({data: {currentLevel: 'aal1', nextLevel: 'aal1', currentAuthenticationMethods: []}, error: null})),
+      getAuthenticatorAssuranceLevel: vi.fn(async () => ({data: assuranceOf(fake.session), error: null})),
       listFactors: vi.fn(async () => ({data: {all: [], totp: [], phone: [], webauthn: []}, error: null})),
       challengeAndVerify: vi.fn(async () => ({data: null, error: null})),
       unenroll: vi.fn(async () => ({data: {id: 'factor'}, error: null})),

@@ -6,6 +6,7 @@ import MfaCodeForm from '@site/src/components/account/MfaCodeForm';
 import {errorMessage} from '@site/src/lib/data/errorText';
 import type {DatabaseClient} from '@site/src/lib/supabase';
 import {useAuth} from '@site/src/lib/auth';
+import {secondFactorOwed} from '@site/src/lib/accountSecurity';
 import {useHistory} from '@docusaurus/router';
 import {confirmRedirect, recoveryRedirect, type AuthMode, type Clock} from '@site/src/lib/authUi';
 import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
@@ -119,9 +120,9 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
 
   /** A learner with a verified second factor is asked for its code next; everyone else is done. */
   async function signedIn(client: DatabaseClient) {
-    const {data: aal} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    const owed = await secondFactorOwed(client);
     if (!mounted.current) return;
-    if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') go('mfa');
+    if (owed) go('mfa');
     else onClose();
   }
 
