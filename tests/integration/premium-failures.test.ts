@@ -3,39 +3,24 @@
 // reaches the browser. The failure is real: a trigger in the test database makes the
 // transaction's last write fail. PGlite runs inside the backend process with no second
 // connection, so this file needs the PostgreSQL backend.
-import pg from 'pg';
 import {afterEach, describe, expect, it} from 'vitest';
-import {backend, signedInUser} from './clients';
-import {approveOnCheckoutPage, deliveries, invoke, profileOf, simControl, transactionsOf, type Created} from './premiumHelpers';
+import {signedInUser} from './clients';
+import {approveOnCheckoutPage, deliveries, failWritesOf, invoke, profileOf, simControl, transactionsOf, type Created} from './premiumHelpers';
 
 const RETRY = 'We could not complete this just now and nothing was changed. Please try again in a moment.';
 
-async function sql(text: string): Promise<void> {
-  const client = new pg.Client({connectionString: backend().databaseUrl as string});
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 // The profile update runs first in activate_paid_subscription; failing the transaction insert
 // after it proves the whole activation is rolled back.
-const breakWrites = () =>
-  sql(`create or replace function public.test_fail_writes() returns trigger language plpgsql as $$
-       begin raise exception 'simulated storage failure (internal detail)'; end $$;
-       create trigger test_fail_writes before insert on public.subscription_transactions
-         for each row execute function public.test_fail_writes();`);
-const repairWrites = () => sql('drop trigger if exists test_fail_writes on public.subscription_transactions; drop function if exists public.test_fail_writes();');
+const breakWrites = (userId: string) => failWritesOf('subscription_transactions', 'insert', userId);
 
 describe.runIf(process.env.BACKEND_DB === 'postgres')('payments when the database fails', () => {
-  afterEach(repairWrites);
+  let repairWrites: () => Promise<void> = async () => undefined;
+  afterEach(() => repairWrites());
 
   it('the ACTIVATED webhook answers 5xx and PayPal’s resend activates once the database is back', async () => {
     const {client, user} = await signedInUser();
     const created = await invoke<Created>(client, 'create-subscription', {});
-    await breakWrites();
+    repairWrites = await breakWrites(user.id);
     // The buyer approves and closes the tab: only PayPal's webhook can activate them.
     await approveOnCheckoutPage(created.data!.approvalUrl);
     await simControl('flush');
@@ -56,7 +41,7 @@ describe.runIf(process.env.BACKEND_DB === 'postgres')('payments when the databas
     const {client, user} = await signedInUser();
     const created = await invoke<Created>(client, 'create-subscription', {});
     await approveOnCheckoutPage(created.data!.approvalUrl, {webhooks: false});
-    await breakWrites();
+    repairWrites = await breakWrites(user.id);
     const failed = await invoke(client, 'confirm-subscription', {subscriptionId: created.data!.subscriptionId});
     expect(failed).toMatchObject({status: 503, error: RETRY});
     expect(JSON.stringify(failed)).not.toContain('simulated storage failure');

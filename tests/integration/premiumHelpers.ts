@@ -2,6 +2,7 @@
 // flow as a browser would drive it, and reading results with the service role.
 import type {SupabaseClient} from '@supabase/supabase-js';
 import {FunctionsHttpError} from '@supabase/supabase-js';
+import pg from 'pg';
 import {backend, serviceClient} from './clients';
 import {SIM_PLAN_ID} from '../../local-supabase/paypal-sim/index';
 
@@ -140,4 +141,39 @@ export async function postWebhook(body: string, headers: Record<string, string>)
   const {url} = backend();
   const response = await fetch(`${url}/functions/v1/paypal-webhook`, {method: 'POST', headers: {'content-type': 'application/json', ...headers}, body});
   return {status: response.status, json: (await response.json().catch(() => ({}))) as Record<string, unknown>};
+}
+
+async function sql(text: string): Promise<void> {
+  const client = new pg.Client({connectionString: backend().databaseUrl as string});
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * A storage failure for one learner (PostgreSQL backends only): each `event` on `table` for that
+ * user's rows (and, with `when`, only rows matching it) raises an error; resolves with the repair.
+ * Other test files share the database at the same moment, so nobody else's rows may fail.
+ */
+export async function failWritesOf(
+  table: 'subscription_transactions' | 'pending_subscriptions',
+  event: 'insert' | 'update',
+  userId: string,
+  when = 'true',
+): Promise<() => Promise<void>> {
+  // Trigger bodies take no bind parameters: the id goes in only once it is proven a uuid.
+  if (!UUID.test(userId)) throw new Error(`not a user id: ${userId}`);
+  const name = `test_fail_${userId.replace(/-/g, '')}_${table.slice(0, 8)}`;
+  await sql(`create or replace function public.${name}() returns trigger language plpgsql as $$
+       begin
+         if new.user_id = '${userId}'::uuid and (${when}) then raise exception 'simulated storage failure (internal detail)'; end if;
+         return new;
+       end $$;
+     create trigger ${name} before ${event} on public.${table} for each row execute function public.${name}();`);
+  return () => sql(`drop trigger if exists ${name} on public.${table}; drop function if exists public.${name}();`);
 }

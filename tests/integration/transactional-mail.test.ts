@@ -3,10 +3,9 @@
 // which files it in the mailbox), and each mail says what the ledger says. Failures are retried,
 // a rolled-back change sends nothing, no mail carries a secret, and nobody but the service role
 // reads the outbox.
-import pg from 'pg';
 import {describe, expect, it} from 'vitest';
 import {anonClient, backend, serviceClient, signedInUser, uniqueEmail, type MailSummary} from './clients';
-import {approveOnCheckoutPage, createDiscountCode, invoke, profileOf, purchase, simControl, transactionsOf} from './premiumHelpers';
+import {approveOnCheckoutPage, createDiscountCode, failWritesOf, invoke, profileOf, purchase, simControl, transactionsOf} from './premiumHelpers';
 import {formatLongDate} from '../../shared/longDate';
 import {SITE_TITLE} from '../../shared/site';
 
@@ -221,28 +220,15 @@ describe('transactional mail', () => {
 // A trigger in the test database fails activation's last write (after the ledger row, so its mail
 // was already queued); PGlite has no second connection to install it, so this needs PostgreSQL.
 describe.runIf(process.env.BACKEND_DB === 'postgres')('transactional mail when the change rolls back', () => {
-  async function sql(text: string): Promise<void> {
-    const db = new pg.Client({connectionString: backend().databaseUrl as string});
-    await db.connect();
-    try {
-      await db.query(text);
-    } finally {
-      await db.end();
-    }
-  }
-
   it('a purchase whose activation fails enqueues and sends no receipt', async () => {
     const {client, user, email} = await signedInUser();
     const created = await invoke<{subscriptionId: string; approvalUrl: string}>(client, 'create-subscription', {});
     await approveOnCheckoutPage(created.data!.approvalUrl, {webhooks: false});
-    await sql(`create or replace function public.test_fail_activation() returns trigger language plpgsql as $$
-         begin if new.activated_at is not null then raise exception 'simulated failure'; end if; return new; end $$;
-       create trigger test_fail_activation before update on public.pending_subscriptions
-         for each row execute function public.test_fail_activation();`);
+    const repair = await failWritesOf('pending_subscriptions', 'update', user.id, 'new.activated_at is not null');
     try {
       expect((await invoke(client, 'confirm-subscription', {subscriptionId: created.data!.subscriptionId})).status).toBe(503);
     } finally {
-      await sql('drop trigger if exists test_fail_activation on public.pending_subscriptions; drop function if exists public.test_fail_activation();');
+      await repair();
     }
     await drain();
     expect(await transactionsOf(user.id)).toHaveLength(0);
