@@ -14,13 +14,19 @@ const fail = (error: {message: string} | string): {data: null; error: string} =>
 /**
  * Signed in with the password only while a verified factor asks for more: not fully signed in.
  * supabase-js reads the session's `aal` claim and its user's factors. When it cannot tell (its
- * stored session unreadable), a verified factor on `fallback` counts as owed: asking for a code
+ * stored session or its token unreadable), a verified factor on `fallback` counts as owed: asking for a code
  * the learner has is better than showing a page the database refuses.
  */
 export async function secondFactorOwed(client: DatabaseClient, fallback: Session | null = null): Promise<boolean> {
-  const {data, error} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
-  if (error || !data) return (fallback?.user.factors ?? []).some((factor) => factor.status === 'verified');
-  return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  const owedByFactors = () => (fallback?.user.factors ?? []).some((factor) => factor.status === 'verified');
+  try {
+    const {data, error} = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+    if (error || !data) return owedByFactors();
+    return data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
+  } catch {
+    // supabase-js throws, rather than answers, for an access token it cannot decode.
+    return owedByFactors();
+  }
 }
 
 export async function listTotpFactors(client: DatabaseClient): Promise<Result<Factor[]>> {

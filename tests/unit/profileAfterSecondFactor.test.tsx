@@ -78,4 +78,16 @@ describe('the profile while a second factor is owed', () => {
     expect(reads.length).toBeGreaterThan(0);
     expect(reads.every((aal) => aal === 'aal2')).toBe(true);
   });
+
+  it('still signs in, asking for the code, when supabase-js cannot read the token', async () => {
+    fake.auth.mfa.getAuthenticatorAssuranceLevel.mockRejectedValue(new Error('Invalid JWT structure'));
+    render(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+    expect(screen.getByTestId('pending')).toHaveTextContent('true');
+    expect(reads).toEqual([]);
+  });
 });
