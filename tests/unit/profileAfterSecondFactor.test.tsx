@@ -56,15 +56,20 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+/** Renders the provider with the password-only session and waits until it is signed in, owing the code. */
+async function renderSignedInOwingCode(): Promise<void> {
+  render(
+    <AuthProvider>
+      <Probe />
+    </AuthProvider>,
+  );
+  await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
+  expect(screen.getByTestId('pending')).toHaveTextContent('true');
+}
+
 describe('the profile while a second factor is owed', () => {
   it('is read only once the session reaches aal2', async () => {
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
-    expect(screen.getByTestId('pending')).toHaveTextContent('true');
+    await renderSignedInOwingCode();
     // Not one render showed the password-only session as a complete sign-in.
     expect(seen).not.toContain('signedIn/false');
     // An explicit refresh (as the subscription card and checkout do) asks nothing either.
@@ -81,13 +86,7 @@ describe('the profile while a second factor is owed', () => {
 
   it('still signs in, asking for the code, when supabase-js cannot read the token', async () => {
     fake.auth.mfa.getAuthenticatorAssuranceLevel.mockRejectedValue(new Error('Invalid JWT structure'));
-    render(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
-    );
-    await waitFor(() => expect(screen.getByTestId('status')).toHaveTextContent('signedIn'));
-    expect(screen.getByTestId('pending')).toHaveTextContent('true');
+    await renderSignedInOwingCode();
     expect(reads).toEqual([]);
   });
 });
