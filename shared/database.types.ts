@@ -484,6 +484,7 @@ export type Database = {
           first_sale_id: string | null
           granted: unknown | null
           held_at: string | null
+          hold_requested_at: string | null
           paypal_plan_id: string
           paypal_status: string
           paypal_subscription_id: string
@@ -505,6 +506,7 @@ export type Database = {
           first_sale_id?: string | null
           granted?: unknown | null
           held_at?: string | null
+          hold_requested_at?: string | null
           paypal_plan_id: string
           paypal_status?: string
           paypal_subscription_id: string
@@ -526,6 +528,7 @@ export type Database = {
           first_sale_id?: string | null
           granted?: unknown | null
           held_at?: string | null
+          hold_requested_at?: string | null
           paypal_plan_id?: string
           paypal_status?: string
           paypal_subscription_id?: string
@@ -828,6 +831,10 @@ export type Database = {
         }[]
       }
       apply_paypal_event: { Args: { p_event: Json }; Returns: string }
+      begin_hold: {
+        Args: { p_subscription_id: string; p_user: string }
+        Returns: boolean
+      }
       can_resume_subscription: { Args: never; Returns: boolean }
       certificate_checks: {
         Args: { p_course_id: number; p_until: string; p_user: string }
@@ -883,6 +890,10 @@ export type Database = {
         Returns: Json
       }
       held_subscriptions_ended: { Args: never; Returns: string[] }
+      hold_pending: {
+        Args: { p_held_at: string; p_hold_requested_at: string }
+        Returns: boolean
+      }
       hold_subscription: {
         Args: { p_subscription_id: string }
         Returns: boolean
@@ -949,6 +960,10 @@ export type Database = {
         Returns: string
       }
       latest_sale_id: { Args: { p_subscription_id: string }; Returns: string }
+      lock_subscription_owner: {
+        Args: { p_subscription_id: string }
+        Returns: string
+      }
       mail_enqueue: {
         Args: {
           p_dedupe_key: string

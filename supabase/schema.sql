@@ -256,7 +256,8 @@ create table public.pending_subscriptions (
   cancelled_at timestamp with time zone,
   duplicate_of text,
   granted interval,
-  held_at timestamp with time zone
+  held_at timestamp with time zone,
+  hold_requested_at timestamp with time zone
 );
 alter table public.pending_subscriptions add constraint pending_subscriptions_pkey PRIMARY KEY (paypal_subscription_id);
 alter table public.pending_subscriptions add constraint pending_subscriptions_amount_check CHECK ((amount >= (0)::numeric));
@@ -719,6 +720,7 @@ begin
     return 'duplicate';
   end if;
 
+  perform public.lock_subscription_owner(v_sub);
   select * into v_pending from public.pending_subscriptions where paypal_subscription_id = v_sub for update;
   if not found then
     update public.paypal_webhook_events set outcome = 'ignored' where event_id = v_id;
@@ -740,11 +742,17 @@ begin
     when 'BILLING.SUBSCRIPTION.CANCELLED' then
       perform public.mark_subscription_cancelled(v_sub);
     when 'BILLING.SUBSCRIPTION.SUSPENDED' then
+      -- The suspension cancel-subscription asked for: Premium runs to the end date and the history
+      -- says 'cancellation' (written by hold_subscription, here when this webhook came first).
       if v_pending.held_at is not null then
-        -- The suspension cancel-subscription asked for (hold_subscription recorded it): Premium
-        -- runs to the end date and the history already says 'cancellation'.
         update public.paypal_webhook_events set outcome = 'held' where event_id = v_id;
         return 'held';
+      end if;
+      if public.hold_pending(v_pending.held_at, v_pending.hold_requested_at) then
+        if public.hold_subscription(v_sub) then
+          update public.paypal_webhook_events set outcome = 'held' where event_id = v_id;
+          return 'held';
+        end if;
       end if;
       update public.pending_subscriptions set paypal_status = 'SUSPENDED'
        where paypal_subscription_id = v_sub and paypal_status = 'ACTIVE';
@@ -864,6 +872,30 @@ begin
 end
 $function$;
 grant execute on function public.apply_paypal_event(p_event jsonb) to service_role;
+
+CREATE OR REPLACE FUNCTION public.begin_hold(p_subscription_id text, p_user uuid)
+ RETURNS boolean
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+begin
+  perform 1 from public.profiles where id = p_user for update;
+  update public.pending_subscriptions p
+     set hold_requested_at = now()
+    from public.profiles pr
+   where p.paypal_subscription_id = p_subscription_id
+     and p.user_id = p_user
+     and pr.id = p_user
+     and pr.paypal_subscription_id = p_subscription_id
+     and pr.subscription_status = 'active'
+     and pr.subscription_end_date > now()
+     and p.paypal_status = 'ACTIVE'
+     and p.held_at is null;
+  return found;
+end
+$function$;
+grant execute on function public.begin_hold(p_subscription_id text, p_user uuid) to service_role;
 
 CREATE OR REPLACE FUNCTION public.can_resume_subscription()
  RETURNS boolean
@@ -1254,6 +1286,16 @@ AS $function$
 $function$;
 grant execute on function public.held_subscriptions_ended() to service_role;
 
+CREATE OR REPLACE FUNCTION public.hold_pending(p_held_at timestamp with time zone, p_hold_requested_at timestamp with time zone)
+ RETURNS boolean
+ LANGUAGE sql
+ STABLE
+ SET search_path TO ''
+AS $function$
+  select p_held_at is null and p_hold_requested_at > now() - interval '1 day'
+$function$;
+grant execute on function public.hold_pending(p_held_at timestamp with time zone, p_hold_requested_at timestamp with time zone) to service_role;
+
 CREATE OR REPLACE FUNCTION public.hold_subscription(p_subscription_id text)
  RETURNS boolean
  LANGUAGE plpgsql
@@ -1263,22 +1305,26 @@ AS $function$
 declare
   v_pending public.pending_subscriptions;
 begin
-  select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
+  perform public.lock_subscription_owner(p_subscription_id);
+  select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id for update;
   if not found then
     return false;
   end if;
-  perform 1 from public.profiles where id = v_pending.user_id for update;
+  if v_pending.held_at is not null then
+    return true;
+  end if;
   update public.profiles
      set subscription_status = 'cancelled'
    where id = v_pending.user_id and paypal_subscription_id = p_subscription_id
      and (subscription_status = 'active'
-          -- the SUSPENDED webhook of this very suspension may have come first
+          -- PayPal's own suspension (failed payments) recorded before this one
           or (subscription_status = 'suspended' and not public.dispute_pauses_access(p_subscription_id)));
   if not found then
+    update public.pending_subscriptions set hold_requested_at = null where paypal_subscription_id = p_subscription_id;
     return false;
   end if;
   update public.pending_subscriptions
-     set paypal_status = 'SUSPENDED', held_at = now()
+     set paypal_status = 'SUSPENDED', held_at = now(), hold_requested_at = null
    where paypal_subscription_id = p_subscription_id;
   insert into public.subscription_transactions
     (user_id, transaction_type, amount, currency, status, paypal_subscription_id, paypal_event_id)
@@ -1465,6 +1511,27 @@ AS $function$
 $function$;
 grant execute on function public.latest_sale_id(p_subscription_id text) to service_role;
 
+CREATE OR REPLACE FUNCTION public.lock_subscription_owner(p_subscription_id text)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_user uuid;
+begin
+  select user_id into v_user from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
+  if v_user is null then
+    select id into v_user from public.profiles where paypal_subscription_id = p_subscription_id;
+  end if;
+  if v_user is not null then
+    perform 1 from public.profiles where id = v_user for update;
+  end if;
+  return v_user;
+end
+$function$;
+grant execute on function public.lock_subscription_owner(p_subscription_id text) to service_role;
+
 CREATE OR REPLACE FUNCTION public.mail_enqueue(p_kind text, p_user uuid, p_recipient text, p_variables jsonb, p_dedupe_key text)
  RETURNS void
  LANGUAGE plpgsql
@@ -1602,15 +1669,12 @@ AS $function$
 declare
   v_user uuid;
 begin
-  select user_id into v_user from public.pending_subscriptions where paypal_subscription_id = p_subscription_id;
-  if v_user is null then
-    select id into v_user from public.profiles where paypal_subscription_id = p_subscription_id;
-  end if;
+  v_user := public.lock_subscription_owner(p_subscription_id);
   if v_user is null then
     return;
   end if;
   update public.pending_subscriptions
-     set paypal_status = 'CANCELLED', cancelled_at = coalesce(cancelled_at, now())
+     set paypal_status = 'CANCELLED', cancelled_at = coalesce(cancelled_at, now()), hold_requested_at = null
    where paypal_subscription_id = p_subscription_id and paypal_status <> 'EXPIRED';
   update public.profiles
      set subscription_status = 'cancelled'
@@ -1652,11 +1716,12 @@ declare
   v_profile public.profiles;
   v_changes text[] := '{}';
 begin
+  perform public.lock_subscription_owner(p_subscription_id);
   select * into v_pending from public.pending_subscriptions where paypal_subscription_id = p_subscription_id for update;
   if not found or v_pending.activated_at is null then
     return v_changes;
   end if;
-  select * into v_profile from public.profiles where id = v_pending.user_id and paypal_subscription_id = p_subscription_id for update;
+  select * into v_profile from public.profiles where id = v_pending.user_id and paypal_subscription_id = p_subscription_id;
   if p_paypal_status = 'CANCELLED' and v_pending.paypal_status <> 'CANCELLED' then
     perform public.mark_subscription_cancelled(p_subscription_id);
     v_changes := array_append(v_changes, 'marked cancelled');
@@ -1665,6 +1730,10 @@ begin
     update public.profiles set subscription_status = 'expired'
      where paypal_subscription_id = p_subscription_id and subscription_status <> 'expired';
     v_changes := array_append(v_changes, 'marked expired');
+  elsif p_paypal_status = 'SUSPENDED' and v_pending.paypal_status = 'ACTIVE' and public.hold_pending(v_pending.held_at, v_pending.hold_requested_at) then
+    if public.hold_subscription(p_subscription_id) then
+      v_changes := array_append(v_changes, 'marked cancelled');
+    end if;
   elsif p_paypal_status = 'SUSPENDED' and v_pending.paypal_status = 'ACTIVE' then
     update public.pending_subscriptions set paypal_status = 'SUSPENDED' where paypal_subscription_id = p_subscription_id;
     update public.profiles set subscription_status = 'suspended'

@@ -98,16 +98,23 @@ export async function cancelEverywhere(admin: ServiceClient, paypal: PayPalClien
 }
 
 /**
- * Cancel while the paid year runs: suspends the current subscription at PayPal (so it can be
- * resumed until the end date) and holds it here. False when PayPal would not suspend it or it is
- * not the profile's running subscription; the caller then cancels it for good.
+ * Cancel while the paid year runs: suspends the subscription at PayPal (so it can be resumed until
+ * the end date) and holds it here. Postgres first decides that it is the learner's current, running
+ * subscription and notes the hold (begin_hold), so its SUSPENDED webhook, should it arrive before
+ * hold_subscription, holds it too. False when it may not be held or PayPal would not suspend it; the
+ * caller then cancels it for good.
  */
-export async function holdAtPayPal(admin: ServiceClient, paypal: PayPalClient, id: string, reason: string): Promise<boolean> {
+export async function holdAtPayPal(admin: ServiceClient, paypal: PayPalClient, id: string, userId: string, reason: string): Promise<boolean> {
+  const {data: mayHold, error: beginError} = await admin.rpc('begin_hold', {p_subscription_id: id, p_user: userId});
+  if (beginError) throw new DatabaseError('noting the cancellation', beginError);
+  if (!mayHold) return false;
   try {
     await paypal.suspendSubscription(id, reason);
   } catch (error) {
-    if (error instanceof PayPalError && error.status === 422) return false;
-    throw error;
+    if (!(error instanceof PayPalError && error.status === 422)) throw error;
+    const {error: dropError} = await admin.from('pending_subscriptions').update({hold_requested_at: null}).eq('paypal_subscription_id', id);
+    if (dropError) throw new DatabaseError('dropping the cancellation note', dropError);
+    return false;
   }
   const {data, error} = await admin.rpc('hold_subscription', {p_subscription_id: id});
   if (error) throw new DatabaseError('recording the cancellation', error);

@@ -3,7 +3,8 @@
 // 'cancelled' with access until the end date; one 'cancellation' transaction is recorded.
 // The current subscription, while its paid year runs, is suspended at PayPal rather than
 // cancelled, so resume-subscription can activate it until the end date (migration
-// 20261126000800); any other is cancelled for good.
+// 20261126000800; Postgres decides which one that is, begin_hold in 20261127000000); any other is
+// cancelled for good.
 import {errorResponse, jsonResponse, readJsonObject} from '../_shared/http.ts';
 import {verifyCaller} from '../_shared/auth.ts';
 import {guarded} from '../_shared/guard.ts';
@@ -31,7 +32,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
 
   const {data: profile, error} = await admin
     .from('profiles')
-    .select('subscription_status, subscription_end_date, paypal_subscription_id')
+    .select('subscription_end_date, paypal_subscription_id')
     .eq('id', user.id)
     .maybeSingle();
   if (error) throw new DatabaseError('reading the profile', error);
@@ -50,9 +51,7 @@ export default guarded('cancel-subscription', ['POST'], async (request, env) => 
 
   const paypal = new PayPalClient(config);
   const current = id === profile.paypal_subscription_id;
-  const running = current && profile.subscription_status === 'active' && subscription.paypal_status === 'ACTIVE'
-    && profile.subscription_end_date !== null && Date.parse(profile.subscription_end_date) > Date.now();
-  const held = running && (await holdAtPayPal(admin, paypal, id, reason));
+  const held = current && (await holdAtPayPal(admin, paypal, id, user.id, reason));
   if (!held && !(await cancelEverywhere(admin, paypal, id, reason))) return errorResponse('PayPal could not cancel this subscription in its current state', 409);
   return jsonResponse({status: 'cancelled', subscriptionId: id, accessUntil: current ? profile.subscription_end_date : null});
 });
