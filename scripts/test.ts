@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {run} from './lib/run';
 import {bin, buildSite, runPlaywright, startE2eBackend} from './lib/e2eStack';
+import {BACKEND_LOG_DIR_ENV, backendLogFailures} from './lib/localBackend';
 
 interface Counts {
   passed: number;
@@ -18,6 +19,17 @@ interface Counts {
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'rma-test-'));
 const totals: Counts = {passed: 0, failed: 0, skipped: 0};
+// Every local-supabase the suites start writes its output here (scripts/lib/localBackend.ts).
+const backendLogs = path.join(reports, 'backend-logs');
+process.env[BACKEND_LOG_DIR_ENV] = backendLogs;
+
+/** After a failure: what the servers' functions reported, which the test output does not show. */
+function showBackendFailures(): void {
+  const lines = backendLogFailures(backendLogs);
+  if (lines.length === 0) return;
+  console.log(`\nThe last errors local-supabase logged (some are provoked on purpose by tests), from ${backendLogs}:`);
+  for (const line of lines) console.log(`  ${line}`);
+}
 
 interface VitestReport {
   numPassedTests: number;
@@ -41,6 +53,7 @@ function finish(code: number): never {
 
 function stopOnFailure(name: string, code: number): void {
   if (code === 0) return;
+  showBackendFailures();
   console.log(`\n${name} failed (exit ${code})`);
   finish(code);
 }
@@ -117,6 +130,7 @@ async function main(): Promise<void> {
   // against 248 s + 239 s one after the other on a quieter one).
   await vitest('integration tests (PGlite and PostgreSQL)', ['integration-pglite', 'integration-postgres']);
   const code = await e2e();
+  if (code !== 0) showBackendFailures();
   finish(code === 0 && totals.failed === 0 ? 0 : 1);
 }
 

@@ -94,6 +94,35 @@ async function syncCourses(url: string, secretKey: string): Promise<void> {
   if (code !== 0) throw new Error(`sync:courses failed (${code}):\n${output}`);
 }
 
+/** The directory `npm test` reads backend logs from (see backendLogs). */
+export const BACKEND_LOG_DIR_ENV = 'RMA_BACKEND_LOG_DIR';
+
+let logsOpened = 0;
+
+function backendLog(db: string): fs.WriteStream | null {
+  const dir = process.env[BACKEND_LOG_DIR_ENV];
+  if (!dir) return null;
+  fs.mkdirSync(dir, {recursive: true});
+  logsOpened += 1;
+  return fs.createWriteStream(path.join(dir, `local-supabase-${db}-${process.pid}-${logsOpened}.log`));
+}
+
+/** The lines of the backend logs in `dir` that report a failure (a function's error, a crash). */
+export function backendLogFailures(dir: string, limit = 40): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const lines = fs
+    .readdirSync(dir)
+    .filter((name) => name.startsWith('local-supabase-') && name.endsWith('.log'))
+    .flatMap((name) =>
+      fs
+        .readFileSync(path.join(dir, name), 'utf8')
+        .split('\n')
+        .filter((line) => /error|failed|threw|could not|unavailable/i.test(line))
+        .map((line) => `${name}: ${line}`),
+    );
+  return lines.slice(-limit);
+}
+
 export async function startBackend(options: BackendOptions = {}): Promise<Backend> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'rma-backend-'));
   const db = options.db ?? (process.env.BACKEND_DB === 'postgres' ? 'postgres' : 'pglite');
@@ -130,10 +159,23 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Its output is kept in memory until it is up (a failed start shows it); all of it goes to a
+  // file in RMA_BACKEND_LOG_DIR when set, where `npm test` finds the functions' errors after a failure.
   let output = '';
-  child.stdout?.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let started = false;
+  const log = backendLog(db);
+  const record = (c: Buffer) => {
+    if (!started) output += c.toString();
+    log?.write(c);
+  };
+  child.stdout?.on('data', record);
+  child.stderr?.on('data', record);
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      log?.end();
+      resolve(code);
+    }),
+  );
 
   const deadline = Date.now() + 60_000;
   const statusFile = path.join(dataDir, 'status.json');
@@ -145,6 +187,8 @@ export async function startBackend(options: BackendOptions = {}): Promise<Backen
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  started = true;
+  output = '';
   const status = JSON.parse(fs.readFileSync(statusFile, 'utf8')) as {
     api_url: string;
     publishable_key: string;
