@@ -5,6 +5,7 @@
 import remarkDiagrams from './diagrams/remarkDiagrams';
 import rehypeTaskListLabels from './task-list-labels/rehypeTaskListLabels';
 import rehypeReferencesWeight from './search-index/rehypeReferencesWeight';
+import rehypeScrollableTables from './scrollable-tables/rehypeScrollableTables';
 
 export const docsBeforeDefaultRemarkPlugins = [remarkDiagrams];
-export const docsRehypePlugins = [rehypeTaskListLabels, rehypeReferencesWeight];
+export const docsRehypePlugins = [rehypeTaskListLabels, rehypeScrollableTables, rehypeReferencesWeight];

@@ -2,7 +2,8 @@
 // at 360 px or 1280 px in either colour mode (every sitemap page and the 404), the announcement
 // bar follows the colour mode, the navbar keeps the site name and avatar on a phone, and the
 // signed-in roles find their pages: "My learning", the home page's "Continue where you left off",
-// and "Admin" for an administrator promoted while signed in.
+// and "Admin" for an administrator promoted while signed in; a lesson table wider than a phone
+// scrolls from the keyboard.
 import type {Browser, Page} from '@playwright/test';
 import {test, expect, waitForHydration} from './fixtures';
 import {e2eBackend} from './backend';
@@ -98,6 +99,25 @@ for (const mode of ['light', 'dark'] as const) {
     await page.context().close();
   });
 }
+
+test('on a phone a lesson table wider than the page is reached with Tab and scrolled with the arrow keys', async ({browser}) => {
+  const page = await contextPage(browser, 360, 'light');
+  await page.goto('/docs/modules/open-data/overview');
+  await waitForHydration(page);
+  const table = page.locator('article table').filter({hasText: 'nhs_number'});
+  expect(await table.evaluate((t) => t.scrollWidth > t.clientWidth)).toBe(true);
+  // Tab from the top of the page until the focus lands on the table, as a keyboard user would.
+  let reached = false;
+  for (let press = 0; press < 200 && !reached; press++) {
+    await page.keyboard.press('Tab');
+    reached = await table.evaluate((t) => document.activeElement === t);
+  }
+  expect(reached).toBe(true);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => table.evaluate((t) => t.scrollLeft)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page, 'article');
+  await page.context().close();
+});
 
 test('on a phone every knowledge-check prompt wraps inside its box', async ({browser}) => {
   // The free lesson with the longest prompts in its pool; the draw is random, every drawn one must fit.
