@@ -1,15 +1,28 @@
 // The admin tables' service (issue #27): one page of transactions or certificates, searched,
 // filtered and paged in Postgres (admin_transactions_page, admin_certificates in
 // supabase/migrations/20261126000900_admin_tables.sql, which refuse anyone but an administrator);
-// the filters as a query string, so reload and Back keep them; the certificates' CSV.
+// the filters as a query string, so reload and Back keep them; every match for a CSV; the
+// certificates' CSV.
 import type {DatabaseClient} from './supabase';
 import {errorMessage} from './data/errorText';
 import {csvField, dayRange, type AdminTransaction, type Totals} from './payments';
 import {certificateUrl, type SiteAddress} from './certificates';
-import type {Result} from './data/result';
+import {ok, type Result} from './data/result';
 
-/** Rows on one page; the server caps a page at 200. */
+/** Rows on one page. */
 export const PAGE_SIZE = 50;
+/** Rows per request when exporting: the most the server answers at once. */
+const EXPORT_BATCH = 200;
+/** The most rows one CSV holds (50 requests); past it the admin narrows the filters. */
+export const EXPORT_LIMIT = 10_000;
+
+/** Which rows of the matches to read: `limit` of them after the first `offset`, newest first. */
+export interface Range {
+  limit: number;
+  offset: number;
+}
+
+const pageRange = (page: number): Range => ({limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE});
 
 /** The transaction types the database accepts (subscription_transactions_transaction_type_check). */
 export const TRANSACTION_TYPES = ['subscription', 'renewal', 'cancellation', 'suspension', 'expiry', 'payment_failed', 'refund', 'dispute'] as const;
@@ -72,7 +85,11 @@ export interface Page<T, S> {
 
 export type AdminTransactionRow = AdminTransaction & {user_name: string | null};
 
-export async function fetchTransactionsPage(client: DatabaseClient, filters: TransactionFilters): Promise<Result<Page<AdminTransactionRow, Totals>>> {
+export async function fetchTransactionsPage(
+  client: DatabaseClient,
+  filters: TransactionFilters,
+  range: Range = pageRange(filters.page),
+): Promise<Result<Page<AdminTransactionRow, Totals>>> {
   try {
     const {start, end} = dayRange(filters.from, filters.to);
     const {data, error} = await client.rpc('admin_transactions_page', {
@@ -81,8 +98,8 @@ export async function fetchTransactionsPage(client: DatabaseClient, filters: Tra
       p_query: filters.q,
       p_from: start ?? undefined,
       p_to: end ?? undefined,
-      p_limit: PAGE_SIZE,
-      p_offset: (filters.page - 1) * PAGE_SIZE,
+      p_limit: range.limit,
+      p_offset: range.offset,
     });
     if (error) return {data: null, error: errorMessage(error, 'Could not load the transactions')};
     const rows = data ?? [];
@@ -111,9 +128,13 @@ export interface AdminCertificate {
   revokedReason: string | null;
 }
 
-export async function fetchCertificatesPage(client: DatabaseClient, filters: CertificateFilters): Promise<Result<Page<AdminCertificate, {count: number}>>> {
+export async function fetchCertificatesPage(
+  client: DatabaseClient,
+  filters: CertificateFilters,
+  range: Range = pageRange(filters.page),
+): Promise<Result<Page<AdminCertificate, {count: number}>>> {
   try {
-    const {data, error} = await client.rpc('admin_certificates', {p_query: filters.q, p_status: filters.status, p_limit: PAGE_SIZE, p_offset: (filters.page - 1) * PAGE_SIZE});
+    const {data, error} = await client.rpc('admin_certificates', {p_query: filters.q, p_status: filters.status, p_limit: range.limit, p_offset: range.offset});
     if (error) return {data: null, error: errorMessage(error, 'Could not load the certificates')};
     const rows = data ?? [];
     return {
@@ -134,6 +155,29 @@ export async function fetchCertificatesPage(client: DatabaseClient, filters: Cer
   } catch (error) {
     return {data: null, error: errorMessage(error, 'Could not load the certificates')};
   }
+}
+
+/**
+ * Every row that matches (newest first, as the pages list them), read in the largest batches the
+ * server answers, up to `limit` rows; `count` is how many match, which is more when the limit cut
+ * the export short. The first failed batch is the answer.
+ */
+export async function fetchEveryMatch<T>(
+  fetchRange: (range: Range) => Promise<Result<Page<T, {count: number}>>>,
+  limit = EXPORT_LIMIT,
+): Promise<Result<{rows: T[]; count: number}>> {
+  const rows: T[] = [];
+  let count = 0;
+  for (let offset = 0; offset < limit; offset += EXPORT_BATCH) {
+    const size = Math.min(EXPORT_BATCH, limit - offset);
+    const batch = await fetchRange({limit: size, offset});
+    if (batch.error !== null) return batch;
+    rows.push(...batch.data.rows);
+    // A batch past the last match has no row to carry the count (0): the largest seen stands.
+    count = Math.max(count, batch.data.summary.count);
+    if (batch.data.rows.length < size || rows.length >= count) break;
+  }
+  return ok({rows, count: Math.max(count, rows.length)});
 }
 
 export const CERTIFICATE_CSV_COLUMNS = ['Code', 'Verification link', 'Learner', 'E-mail', 'Course', 'Issued', 'Status', 'Revoked', 'Reason'] as const;

@@ -1,7 +1,8 @@
 // The admin tables (issue #27) in Chromium against the production build and a real local-supabase:
 // an administrator filters transactions by type and user, the URL holds the filters and reload and
 // Back keep them; on /admin-certificates they search, revoke with a reason, see a revoke made with
-// the CLI after Refresh, and download the rows as CSV; the public page then says when, never why.
+// the CLI after Refresh, and download every match as CSV (more than a page of transactions); the
+// public page then says when, never why.
 import crypto from 'node:crypto';
 import {execFileSync} from 'node:child_process';
 import path from 'node:path';
@@ -32,6 +33,9 @@ async function open(page: Page, path: string): Promise<void> {
 
 const adminEmail = uniqueEmail('admin-tables');
 const buyerEmail = uniqueEmail(`buyer-${TAG}`);
+/** A learner with more transactions than one page shows (a tag of their own: TAG's searches must not find them). */
+const regularTag = `reg${crypto.randomBytes(4).toString('hex')}`;
+const REGULAR_RENEWALS = 60;
 const codes: string[] = [];
 
 test.describe.configure({mode: 'serial'});
@@ -42,6 +46,11 @@ test.beforeAll(async () => {
   const buyerId = await createConfirmedUser(buyerEmail, PASSWORD, `Buyer ${TAG}`);
   const row = (type: string, amount: number) => ({user_id: buyerId, transaction_type: type, amount, currency: 'USD', status: 'completed', paypal_event_id: `e2e:${crypto.randomUUID()}`});
   await service('/rest/v1/subscription_transactions', {method: 'POST', body: JSON.stringify([row('subscription', 49), row('refund', 49)])});
+  const regularId = await createConfirmedUser(uniqueEmail(`regular-${regularTag}`), PASSWORD, `Regular ${regularTag}`);
+  await service('/rest/v1/subscription_transactions', {
+    method: 'POST',
+    body: JSON.stringify(Array.from({length: REGULAR_RENEWALS}, () => ({...row('renewal', 49), user_id: regularId}))),
+  });
   const [course] = (await service('/rest/v1/courses?select=id,title&slug=eq.open-data')) as {id: number; title: string}[];
   for (const name of ['Ada', 'Grace']) {
     const userId = await createConfirmedUser(uniqueEmail(`learner-${TAG}`), PASSWORD, `${name} ${TAG}`);
@@ -86,7 +95,23 @@ test('transactions: type and user filters live in the URL; reload and Back keep 
   await expect(page.getByRole('status').filter({hasText: '2 transactions match the filters.'})).toBeVisible();
 });
 
-test('certificates: code and link, revoke with a reason, Refresh shows a CLI revoke, CSV of the rows shown', async ({page}) => {
+test('transactions: Export CSV saves every match, not only the 50 rows of the page shown', async ({page}) => {
+  await open(page, `/admin-transactions?q=${regularTag}`);
+  await signInThroughModal(page, adminEmail, PASSWORD);
+  await expect(page.getByRole('status').filter({hasText: `${REGULAR_RENEWALS} transactions match the filters.`})).toBeVisible();
+  await expect(page.getByRole('table').locator('tbody tr')).toHaveCount(50);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', {name: 'Export CSV'}).click()]);
+  expect(download.suggestedFilename()).toMatch(/^transactions_user_\d{4}-\d{2}-\d{2}\.csv$/);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  const lines = Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+  expect(lines).toHaveLength(1 + REGULAR_RENEWALS);
+  expect(new Set(lines.slice(1).map((line) => line.split(',').at(-1))).size).toBe(REGULAR_RENEWALS);
+  await expect(page.getByRole('status').filter({hasText: `Saved ${REGULAR_RENEWALS} transactions as CSV.`})).toBeVisible();
+});
+
+test('certificates: code and link, revoke with a reason, Refresh shows a CLI revoke, CSV of every match', async ({page}) => {
   const [pageCode, cliCode] = codes as [string, string];
   await open(page, `/admin-certificates?q=${TAG}`);
   await signInThroughModal(page, adminEmail, PASSWORD);
@@ -129,6 +154,7 @@ test('certificates: code and link, revoke with a reason, Refresh shows a CLI rev
   const grace = lines.find((l) => l.startsWith(cliCode)) ?? '';
   expect(grace).toContain(`/certificates/?code=${cliCode}`);
   expect(grace.endsWith(`,"'=cmd|""duplicate"", account"`)).toBe(true);
+  await expect(page.getByRole('status').filter({hasText: 'Saved 2 certificates as CSV.'})).toBeVisible();
 
   // The public page says when, never why.
   await open(page, `/certificates/?code=${pageCode}`);

@@ -4,7 +4,7 @@
 import crypto from 'node:crypto';
 import {describe, expect, it} from 'vitest';
 import {anonClient, backend, serviceClient, signedInUser} from './clients';
-import {fetchCertificatesPage, fetchTransactionsPage} from '../../src/lib/adminTables';
+import {fetchCertificatesPage, fetchEveryMatch, fetchTransactionsPage} from '../../src/lib/adminTables';
 import {revokeCertificate} from '../../src/lib/knowledgeChecks';
 import {verifyCertificate} from '../../src/lib/certificateVerification';
 import {UsageError, runAdmin} from '../../scripts/admin';
@@ -70,6 +70,22 @@ describe('admin_transactions_page', () => {
     const big = await admin.rpc('admin_transactions_page', {p_limit: 100000});
     expect(big.error).toBeNull();
     expect((big.data ?? []).length).toBeLessThanOrEqual(200);
+  });
+
+  it('an export reads every match, past the 200 rows one call answers, newest first', async () => {
+    const t = tag();
+    const buyer = await learner(t);
+    await addTransactions(buyer.user.id, Array.from({length: 230}, (_, i) => ({transaction_type: 'renewal', amount: i + 1, status: 'completed'})));
+    const {client: admin} = await signedInUser({appMetadata: {role: 'admin'}});
+
+    const every = await fetchEveryMatch((range) => fetchTransactionsPage(admin, {q: t, page: 1}, range));
+    expect(every.error).toBeNull();
+    expect(every.data?.count).toBe(230);
+    expect(new Set(every.data?.rows.map((r) => r.id)).size).toBe(230);
+    const times = every.data?.rows.map((r) => Date.parse(r.created_at)) ?? [];
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // A learner's export is refused like their page.
+    expect((await fetchEveryMatch((range) => fetchTransactionsPage(buyer.client, {q: t, page: 1}, range))).error).not.toBeNull();
   });
 
   it('refuses a learner and a stranger (anon)', async () => {

@@ -3,14 +3,17 @@ import React, {useState} from 'react';
 import {render, screen} from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {afterEach, describe, expect, it, vi} from 'vitest';
-import {AdminFilters, AdminLoadError, FilterSelect, matchCount} from '../../src/components/admin/AdminTable';
+import {AdminFilters, AdminLoadError, FilterSelect, exportOutcome, matchCount, type ExportOutcome} from '../../src/components/admin/AdminTable';
+import {fetchEveryMatch, type Range} from '../../src/lib/adminTables';
 import {downloadCsv} from '../../src/lib/download';
 
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function Bar({initial, onExport = () => undefined}: {initial?: string; onExport?(): void}): React.JSX.Element {
+const exportedNothing = (): Promise<ExportOutcome> => Promise.resolve({kind: 'success', text: 'Saved 0 things as CSV.'});
+
+function Bar({initial, onExport = exportedNothing}: {initial?: string; onExport?(): Promise<ExportOutcome>}): React.JSX.Element {
   const [q, setQ] = useState(initial);
   const [status, setStatus] = useState<string | undefined>();
   return (
@@ -72,6 +75,82 @@ describe('AdminFilters', () => {
     expect(screen.getByTestId('applied')).toHaveTextContent('q= status=off');
     await user.selectOptions(select, '');
     expect(screen.getByTestId('applied')).toHaveTextContent('q= status=');
+  });
+});
+
+describe('Export CSV', () => {
+  it('is busy while the export reads, then says what it saved, or why it saved nothing', async () => {
+    const user = userEvent.setup();
+    let finish!: (outcome: ExportOutcome) => void;
+    const onExport = vi.fn(() => new Promise<ExportOutcome>((resolve) => (finish = resolve)));
+    render(<Bar onExport={onExport} />);
+    await user.click(screen.getByRole('button', {name: 'Export CSV'}));
+    expect(screen.getByRole('button', {name: 'Exporting…'})).toBeDisabled();
+    finish(exportOutcome(120, 120, {one: 'thing', many: 'things'}));
+    expect(await screen.findByRole('status')).toHaveTextContent('Saved 120 things as CSV.');
+    expect(screen.getByRole('button', {name: 'Export CSV'})).toBeEnabled();
+
+    await user.click(screen.getByRole('button', {name: 'Export CSV'}));
+    expect(screen.queryByRole('status')).toBeNull();
+    finish({kind: 'error', text: 'Could not export the things: permission denied'});
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not export the things: permission denied');
+    expect(onExport).toHaveBeenCalledTimes(2);
+  });
+
+  it('says when the limit cut the export short', () => {
+    expect(exportOutcome(10_000, 12_345, {one: 'thing', many: 'things'})).toEqual({
+      kind: 'info',
+      text: 'The CSV holds the newest 10000 of 12345 things; narrow the filters for the rest.',
+    });
+    expect(exportOutcome(1, 1, {one: 'thing', many: 'things'}).text).toBe('Saved 1 thing as CSV.');
+  });
+});
+
+describe('fetchEveryMatch', () => {
+  /** A server holding `total` rows (0, 1, 2, …), answering at most 200 per call as the admin functions do. */
+  const server = (total: number, failAt?: number) => {
+    const asked: Range[] = [];
+    const fetchRange = (range: Range) => {
+      asked.push(range);
+      if (range.offset === failAt) return Promise.resolve({data: null, error: 'permission denied'} as const);
+      const rows = Array.from({length: Math.max(0, Math.min(range.limit, 200, total - range.offset))}, (_, i) => range.offset + i);
+      return Promise.resolve({data: {rows, summary: {count: total}}, error: null} as const);
+    };
+    return {asked, fetchRange};
+  };
+
+  it('reads every match in batches of 200, in order, and stops at the last', async () => {
+    const {asked, fetchRange} = server(450);
+    const every = await fetchEveryMatch(fetchRange);
+    expect(every.data?.count).toBe(450);
+    expect(every.data?.rows).toEqual(Array.from({length: 450}, (_, i) => i));
+    expect(asked).toEqual([
+      {limit: 200, offset: 0},
+      {limit: 200, offset: 200},
+      {limit: 200, offset: 400},
+    ]);
+  });
+
+  it('asks once when nothing or exactly one batch matches', async () => {
+    const none = server(0);
+    expect((await fetchEveryMatch(none.fetchRange)).data).toEqual({rows: [], count: 0});
+    expect(none.asked).toHaveLength(1);
+    const one = server(200);
+    expect((await fetchEveryMatch(one.fetchRange)).data?.rows).toHaveLength(200);
+    expect(one.asked).toHaveLength(1);
+  });
+
+  it('stops at the limit and reports how many match', async () => {
+    const {asked, fetchRange} = server(1_000);
+    const every = await fetchEveryMatch(fetchRange, 450);
+    expect(every.data?.rows).toHaveLength(450);
+    expect(every.data?.count).toBe(1_000);
+    expect(asked.at(-1)).toEqual({limit: 50, offset: 400});
+  });
+
+  it('answers the first failed batch, not a partial CSV', async () => {
+    const {fetchRange} = server(450, 200);
+    expect(await fetchEveryMatch(fetchRange)).toEqual({data: null, error: 'permission denied'});
   });
 });
 

@@ -4,18 +4,28 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext';
 import {useAuth} from '@site/src/lib/auth';
 import {revokeCertificate} from '@site/src/lib/knowledgeChecks';
 import {certificatePath, formatIssueDate} from '@site/src/lib/certificates';
-import {CERTIFICATE_STATUSES, certificateFiltersFrom, certificatesCsv, fetchCertificatesPage, filtersQuery, type AdminCertificate, type CertificateFilters} from '@site/src/lib/adminTables';
+import {
+  CERTIFICATE_STATUSES,
+  certificateFiltersFrom,
+  certificatesCsv,
+  fetchCertificatesPage,
+  fetchEveryMatch,
+  filtersQuery,
+  type AdminCertificate,
+  type CertificateFilters,
+} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {dataStore, useData} from '@site/src/lib/data/store';
 import {downloadCsv} from '@site/src/lib/download';
 import {formStyles as f} from '@site/src/components/site/Form';
-import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/admin/AdminTable';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportOutcome, matchCount, type ExportOutcome} from '@site/src/components/admin/AdminTable';
 import DataTable from '@site/src/components/site/DataTable';
 import styles from './styles.module.css';
 
 const toQuery = (filters: CertificateFilters) => filtersQuery({...filters});
 const REASON_MAX = 500;
 const ADMIN_CERTIFICATES = 'admin/certificates';
+const NOUN = {one: 'certificate', many: 'certificates'};
 
 /**
  * For administrators: issued certificates, searched (learner's name or e-mail, course, code) and
@@ -23,6 +33,7 @@ const ADMIN_CERTIFICATES = 'admin/certificates';
  * query string. Each row shows the code and links to the public verification page. Revoking asks
  * for a reason (required, private to administrators) and goes through revoke_certificate, which
  * checks is_admin(). Refresh reads the rows again, e.g. after a revoke from the command line.
+ * Export CSV saves every match, not only the page shown.
  */
 export default function AdminCertificates(): React.JSX.Element {
   const {getClient} = useAuth();
@@ -81,7 +92,13 @@ export default function AdminCertificates(): React.JSX.Element {
     void dataStore.invalidate(ADMIN_CERTIFICATES);
   };
 
-  const onExport = () => downloadCsv(['certificates', filters.status, filters.q && 'search', filters.page > 1 && `page-${filters.page}`], certificatesCsv(rows, siteConfig));
+  const onExport = async (): Promise<ExportOutcome> => {
+    const client = await getClient();
+    const every = await fetchEveryMatch((range) => fetchCertificatesPage(client, filters, range));
+    if (every.error !== null) return {kind: 'error', text: `Could not export the certificates: ${every.error}`};
+    downloadCsv(['certificates', filters.status, filters.q && 'search'], certificatesCsv(every.data.rows, siteConfig));
+    return exportOutcome(every.data.rows.length, every.data.count, NOUN);
+  };
 
   return (
     <section className={styles.section} aria-labelledby={`${id}-heading`}>
@@ -112,7 +129,7 @@ export default function AdminCertificates(): React.JSX.Element {
         {notice}
         {notice && ' '}
         {!answer && load.status === 'loading' && 'Loading certificates…'}
-        {answer && matchCount(count, {one: 'certificate', many: 'certificates'}, filtered)}
+        {answer && matchCount(count, NOUN, filtered)}
       </p>
       {load.status === 'error' && <AdminLoadError what="certificates" message={load.error} onRetry={retry} />}
 

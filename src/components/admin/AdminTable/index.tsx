@@ -1,5 +1,5 @@
 // The admin tables' kit (/admin-transactions, /admin-certificates): the filter bar with its search,
-// Clear filters, Refresh and Export CSV; a labelled filter list; the count line's words; a failed
+// Clear filters, Refresh and Export CSV (every match, not only the page shown); a labelled filter list; the count line's words; a failed
 // read with Try again. Each table keeps its own columns, filters and data.
 import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
@@ -7,6 +7,15 @@ import {Message, formStyles as f} from '@site/src/components/site/Form';
 import styles from './styles.module.css';
 
 export {default as AdminTablePager} from './Pager';
+
+/** What an export tells the admin: the rows saved, or why nothing was. */
+export type ExportOutcome = {kind: 'success' | 'info'; text: string} | {kind: 'error'; text: string};
+
+/** The words after an export of `rows` of `count` matches: all of them, or where the limit cut it short. */
+export function exportOutcome(rows: number, count: number, noun: {one: string; many: string}): ExportOutcome {
+  if (rows < count) return {kind: 'info', text: `The CSV holds the newest ${rows} of ${count} ${noun.many}; narrow the filters for the rest.`};
+  return {kind: 'success', text: `Saved ${rows} ${rows === 1 ? noun.one : noun.many} as CSV.`};
+}
 
 export interface AdminFiltersProps {
   /** The form's accessible name ("Filter transactions"). */
@@ -21,7 +30,8 @@ export interface AdminFiltersProps {
   filtered: boolean;
   onClear(): void;
   onRefresh(): void;
-  onExport(): void;
+  /** Saves every match as CSV; resolves with what to tell the admin (how many rows, or why not). */
+  onExport(): Promise<ExportOutcome>;
   canExport: boolean;
   className?: string;
   /** The table's own filters, after the search. */
@@ -35,6 +45,17 @@ export interface AdminFiltersProps {
 export function AdminFilters({label, id, search, onSearch, filtered, onClear, onRefresh, onExport, canExport, className, children}: AdminFiltersProps): React.JSX.Element {
   const [draft, setDraft] = useState(search.value ?? '');
   useEffect(() => setDraft(search.value ?? ''), [search.value]);
+  const [exporting, setExporting] = useState(false);
+  const [exported, setExported] = useState<ExportOutcome | null>(null);
+  const exportAll = async () => {
+    setExporting(true);
+    setExported(null);
+    try {
+      setExported(await onExport());
+    } finally {
+      setExporting(false);
+    }
+  };
   return (
     <form
       className={clsx(styles.filters, className)}
@@ -62,10 +83,15 @@ export function AdminFilters({label, id, search, onSearch, filtered, onClear, on
         <button type="button" className="button button--secondary" onClick={onRefresh}>
           Refresh
         </button>
-        <button type="button" className="button button--primary" onClick={onExport} disabled={!canExport}>
-          Export CSV
+        <button type="button" className="button button--primary" onClick={() => void exportAll()} disabled={!canExport || exporting}>
+          {exporting ? 'Exporting…' : 'Export CSV'}
         </button>
       </div>
+      {exported && (
+        <div className={styles.exported}>
+          <Message kind={exported.kind}>{exported.text}</Message>
+        </div>
+      )}
     </form>
   );
 }

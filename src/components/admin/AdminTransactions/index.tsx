@@ -1,17 +1,18 @@
 import React, {useEffect, useId, useState} from 'react';
 import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {transactionsCsv} from '@site/src/lib/payments';
-import {TRANSACTION_TYPES, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
+import {TRANSACTION_TYPES, fetchEveryMatch, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {formStyles as f} from '@site/src/components/site/Form';
 import TransactionTable from '@site/src/components/payments/TransactionHistory/TransactionTable';
-import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, matchCount} from '@site/src/components/admin/AdminTable';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportOutcome, matchCount, type ExportOutcome} from '@site/src/components/admin/AdminTable';
 import {useSupabaseClient} from '@site/src/lib/auth';
 import {useData} from '@site/src/lib/data/store';
 import {downloadCsv} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
+const NOUN = {one: 'transaction', many: 'transactions'};
 
 const toQuery = (filters: TransactionFilters) => filtersQuery({...filters});
 const typeLabel = (type: string) => capitalise(type.replace(/_/g, ' '));
@@ -19,7 +20,7 @@ const typeLabel = (type: string) => capitalise(type.replace(/_/g, ' '));
 /**
  * Every transaction (admins), one page at a time: filters by type, status, user and date range,
  * all kept in the query string and applied in Postgres (admin_transactions_page); totals over
- * every match; CSV of the rows shown; Refresh asks again.
+ * every match; CSV of every match; Refresh asks again.
  */
 export default function AdminTransactions(): React.JSX.Element {
   const id = useId();
@@ -53,8 +54,13 @@ export default function AdminTransactions(): React.JSX.Element {
   const totals = answer?.summary ?? null;
   const filtered = Boolean(filters.type || filters.status || filters.q || filters.from || filters.to);
 
-  const onExport = () =>
-    downloadCsv(['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`, filters.page > 1 && `page-${filters.page}`], transactionsCsv(rows));
+  const onExport = async (): Promise<ExportOutcome> => {
+    const client = await getClient();
+    const every = await fetchEveryMatch((range) => fetchTransactionsPage(client, filters, range));
+    if (every.error !== null) return {kind: 'error', text: `Could not export the transactions: ${every.error}`};
+    downloadCsv(['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`], transactionsCsv(every.data.rows));
+    return exportOutcome(every.data.rows.length, every.data.count, NOUN);
+  };
 
   return (
     <div className={styles.wrap}>
@@ -109,7 +115,7 @@ export default function AdminTransactions(): React.JSX.Element {
 
       <div role="status" aria-live="polite" className={styles.summary}>
         {!answer && load.status === 'loading' && 'Loading transactions…'}
-        {totals && matchCount(totals.count, {one: 'transaction', many: 'transactions'}, filtered)}
+        {totals && matchCount(totals.count, NOUN, filtered)}
       </div>
       {load.status === 'error' && <AdminLoadError what="transactions" message={load.error} onRetry={retry} />}
 
