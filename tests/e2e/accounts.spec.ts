@@ -126,6 +126,32 @@ test("Resend counts down the server's wait (page.clock), then offers Resend agai
   await expect(sent.getByRole('button', {name: 'Resend E-mail', exact: true})).toBeEnabled();
 });
 
+test("a second reset link asked for within the minute counts the server's wait down on the form's button (page.clock)", async ({page}) => {
+  await page.clock.install();
+  const email = uniqueEmail('reset-wait');
+  await createConfirmedUser(email, PASSWORD, 'Rosalind Franklin');
+  await open(page);
+  await navbar(page).getByRole('button', {name: 'Sign In'}).click();
+  await page.getByRole('dialog').getByRole('button', {name: 'Forgot your password?'}).click();
+  await page.getByRole('dialog', {name: 'Reset Password'}).getByLabel('Email').fill(email);
+  await page.getByRole('dialog', {name: 'Reset Password'}).getByRole('button', {name: 'Send Reset Link'}).click();
+  await page.getByRole('dialog', {name: 'Check Your Email'}).getByRole('button', {name: 'Back to Sign In'}).click();
+  await page.getByRole('dialog', {name: 'Sign In'}).getByRole('button', {name: 'Forgot your password?'}).click();
+  const form = page.getByRole('dialog', {name: 'Reset Password'});
+  await form.getByLabel('Email').fill(email);
+  await form.getByRole('button', {name: 'Send Reset Link'}).click();
+
+  const counting = form.getByRole('button', {name: /^Send Reset Link \(\d+ s\)$/});
+  await expect(counting).toBeDisabled();
+  await expect(form.getByRole('status')).toHaveText('For security, we can e-mail this address again when the countdown on the button ends.');
+  const seconds = Number(/\((\d+) s\)/.exec((await counting.textContent()) ?? '')?.[1]);
+  expect(seconds).toBeGreaterThan(1);
+  expect(seconds).toBeLessThanOrEqual(60);
+  await page.clock.runFor(seconds * 1000);
+  await expect(form.getByRole('button', {name: 'Send Reset Link', exact: true})).toBeEnabled();
+  await expect(form.getByRole('status')).toHaveCount(0);
+});
+
 test('sign in: the service message for a wrong password, then the right one with spaces and capitals in the e-mail', async ({page}) => {
   const email = uniqueEmail('signin');
   await createConfirmedUser(email, PASSWORD, 'Ada Lovelace');

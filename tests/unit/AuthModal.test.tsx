@@ -217,8 +217,8 @@ describe('Reset Password', () => {
     await user.type(screen.getByLabelText('Email'), 'ada@example.com');
     await user.click(screen.getByRole('button', {name: 'Send Reset Link'}));
     expect(await screen.findByRole('button', {name: 'Sending...'})).toBeDisabled();
-    answer({data: null, error: {message: 'For security purposes, you can only request this after 42 seconds.', status: 429}});
-    expect(await screen.findByRole('alert')).toHaveTextContent('For security purposes, you can only request this after 42 seconds.');
+    answer({data: null, error: {message: 'Email rate limit exceeded', status: 429}});
+    expect(await screen.findByRole('alert')).toHaveTextContent('Email rate limit exceeded');
   });
 });
 

@@ -156,6 +156,38 @@ describe('Resend', () => {
     expect(fake.auth.resend).toHaveBeenCalledTimes(2);
   });
 
+  for (const [mode, label, method] of [
+    ['reset', 'Send Reset Link', 'resetPasswordForEmail'],
+    ['code', 'Email Me a Code', 'signInWithOtp'],
+  ] as const) {
+    it(`a first request the server refuses as too early (${label}) counts its wait down too, for that address only`, async () => {
+      const clock = manualClock();
+      const user = userEvent.setup();
+      renderModal(mode, clock);
+      fake.auth[method].mockResolvedValueOnce({data: {}, error: TOO_EARLY});
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+      await user.click(screen.getByRole('button', {name: label}));
+      expect(await screen.findByRole('button', {name: `${label} (42 s)`})).toBeDisabled();
+      expect(screen.getByRole('status')).toHaveTextContent('For security, we can e-mail this address again when the countdown on the button ends.');
+      expect(screen.queryByRole('alert')).toBeNull();
+      clock.advance(41_000);
+      expect(screen.getByRole('button', {name: `${label} (1 s)`})).toBeDisabled();
+      // Another address is not held back.
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'grace@example.com');
+      expect(screen.getByRole('button', {name: label})).toBeEnabled();
+      await user.clear(screen.getByLabelText('Email'));
+      await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+      expect(screen.getByRole('button', {name: `${label} (1 s)`})).toBeDisabled();
+      clock.advance(1000);
+      expect(await screen.findByRole('button', {name: label})).toBeEnabled();
+      expect(screen.queryByRole('status')).toBeNull();
+      await user.click(screen.getByRole('button', {name: label}));
+      expect(await screen.findByRole('dialog', {name: 'Check Your Email'})).toBeInTheDocument();
+      expect(fake.auth[method]).toHaveBeenCalledTimes(2);
+    });
+  }
+
   it('resends a reset through the recovery endpoint', async () => {
     const user = userEvent.setup();
     renderModal('reset');

@@ -2,7 +2,8 @@ import React, {useEffect, useRef, useState} from 'react';
 import {Message, formStyles as f} from '@site/src/components/site/Form';
 import {errorMessage} from '@site/src/lib/data/errorText';
 import {mailWaitSeconds} from '@site/src/lib/authMessages';
-import {systemClock, type Clock} from '@site/src/lib/authUi';
+import type {Clock} from '@site/src/lib/authUi';
+import {useCountdown} from '@site/src/lib/useCountdown';
 
 export interface ResendButtonProps {
   /** Mails again; resolves with the auth service's error (null when it was sent). */
@@ -15,9 +16,8 @@ export interface ResendButtonProps {
  * seconds") the button counts those seconds down and comes back when they are over; the server
  * decides the wait, the site only shows it.
  */
-export default function ResendButton({send, clock = systemClock}: ResendButtonProps): React.JSX.Element {
-  const [until, setUntil] = useState<number | null>(null);
-  const [now, setNow] = useState(() => clock.now());
+export default function ResendButton({send, clock}: ResendButtonProps): React.JSX.Element {
+  const {remaining, start} = useCountdown(clock);
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{kind: 'error' | 'success'; text: string} | null>(null);
   const mounted = useRef(true);
@@ -28,16 +28,6 @@ export default function ResendButton({send, clock = systemClock}: ResendButtonPr
     };
   }, []);
 
-  useEffect(() => {
-    if (until === null) return;
-    return clock.every(1000, () => setNow(clock.now()));
-  }, [until, clock]);
-
-  const remaining = until === null ? 0 : Math.max(0, Math.ceil((until - now) / 1000));
-  useEffect(() => {
-    if (until !== null && remaining === 0) setUntil(null);
-  }, [until, remaining]);
-
   const onClick = async () => {
     setBusy(true);
     setNotice(null);
@@ -46,8 +36,7 @@ export default function ResendButton({send, clock = systemClock}: ResendButtonPr
       if (!mounted.current) return;
       const wait = error ? mailWaitSeconds(error) : null;
       if (wait !== null) {
-        setNow(clock.now());
-        setUntil(clock.now() + wait * 1000);
+        start(wait);
       } else if (error) {
         setNotice({kind: 'error', text: errorMessage(error)});
       } else {

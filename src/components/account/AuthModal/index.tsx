@@ -9,7 +9,8 @@ import {useAuth} from '@site/src/lib/auth';
 import {secondFactorOwed} from '@site/src/lib/accountSecurity';
 import {useHistory} from '@docusaurus/router';
 import {confirmRedirect, recoveryRedirect, type AuthMode, type Clock} from '@site/src/lib/authUi';
-import {linkErrorHelp, linkErrorTitle} from '@site/src/lib/authMessages';
+import {linkErrorHelp, linkErrorTitle, mailWaitSeconds} from '@site/src/lib/authMessages';
+import {useCountdown} from '@site/src/lib/useCountdown';
 import {emailError, normaliseEmail, signInError, signUpError} from '@site/src/lib/validation';
 import CodeStep from './CodeStep';
 import styles from './styles.module.css';
@@ -17,7 +18,7 @@ import styles from './styles.module.css';
 export interface AuthModalProps {
   initialMode: AuthMode;
   onClose(): void;
-  /** Drives the Resend countdown (tests pass their own). */
+  /** Drives the countdowns of a wait the server imposes before it mails again (tests pass their own). */
   clock?: Clock;
 }
 
@@ -54,6 +55,9 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
   const [confirmPassword, setConfirmPassword] = useState('');
   const body = useRef<HTMLDivElement>(null);
   const mounted = useRef(true);
+  // The server's wait before it mails this address again (GoTrue's 429 "after N seconds").
+  const mailWait = useCountdown(clock);
+  const [mailWaitFor, setMailWaitFor] = useState<string | null>(null);
 
   useEffect(() => {
     mounted.current = true;
@@ -178,6 +182,13 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
     void run(async () => {
       const address = normaliseEmail(email);
       const {error: authError} = await send(await getClient(), address);
+      const seconds = authError ? mailWaitSeconds(authError) : null;
+      if (seconds !== null) {
+        if (!mounted.current) return;
+        setMailWaitFor(address);
+        mailWait.start(seconds);
+        return;
+      }
       if (authError) throw authError;
       if (mounted.current) setSent({kind, email: address});
     });
@@ -193,6 +204,16 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
     </Message>
   );
   const invalid = error ? {'aria-describedby': 'auth-modal-error'} : {};
+  // Only for the address it was imposed on: another address may be mailed at once.
+  const waiting = mailWaitFor !== null && mailWaitFor === normaliseEmail(email) ? mailWait.remaining : 0;
+  const waitNotice = waiting > 0 && (
+    <Message kind="info">For security, we can e-mail this address again when the countdown on the button ends.</Message>
+  );
+  const mailButton = (label: string) => (
+    <SubmitButton busy={busy} busyLabel="Sending..." block disabled={waiting > 0}>
+      {waiting > 0 ? `${label} (${waiting} s)` : label}
+    </SubmitButton>
+  );
   const emailField = (first: boolean) => (
     <Field id="auth-email" label="Email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoFocusHere={first} {...invalid} />
   );
@@ -247,8 +268,9 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
         </h2>
         <p className={f.muted}>Enter your email address and we will send you a link to choose a new password.</p>
         {errorBox}
+        {waitNotice}
         {emailField(true)}
-        <SubmitButton busy={busy} busyLabel="Sending..." block>Send Reset Link</SubmitButton>
+        {mailButton('Send Reset Link')}
         <p className={f.muted}>
           Remembered it? <LinkButton onClick={() => go('signIn')}>Back to Sign In</LinkButton>
         </p>
@@ -262,8 +284,9 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
         </h2>
         <p className={f.muted}>We will e-mail you a sign-in link and a 6-digit code; either signs you in without your password.</p>
         {errorBox}
+        {waitNotice}
         {emailField(true)}
-        <SubmitButton busy={busy} busyLabel="Sending..." block>Email Me a Code</SubmitButton>
+        {mailButton('Email Me a Code')}
         <p className={f.muted}>
           <LinkButton onClick={() => go('signIn')}>Sign in with your password</LinkButton>
         </p>
@@ -280,8 +303,9 @@ export default function AuthModal({initialMode, onClose, clock}: AuthModalProps)
           <span className={styles.serviceMessage}>{problem.message}</span> {linkErrorHelp()}
         </Message>
         {errorBox}
+        {waitNotice}
         {emailField(true)}
-        <SubmitButton busy={busy} busyLabel="Sending..." block>Send New Link</SubmitButton>
+        {mailButton('Send New Link')}
         <p className={f.links}>
           <LinkButton onClick={() => go('signIn')}>Sign in</LinkButton>
           <LinkButton onClick={() => go('reset')}>Forgot your password?</LinkButton>

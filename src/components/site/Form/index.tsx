@@ -52,12 +52,14 @@ export interface SubmitButtonProps {
   children: ReactNode;
   variant?: 'primary' | 'danger';
   block?: boolean;
+  /** Disabled for another reason than a running request (a wait the server imposed). */
+  disabled?: boolean;
 }
 
 /** A form's submit button, disabled while its request runs so a second press cannot send it twice. */
-export function SubmitButton({busy, busyLabel, children, variant = 'primary', block = false}: SubmitButtonProps): React.JSX.Element {
+export function SubmitButton({busy, busyLabel, children, variant = 'primary', block = false, disabled = false}: SubmitButtonProps): React.JSX.Element {
   return (
-    <button type="submit" className={clsx('button', `button--${variant}`, block && 'button--block')} disabled={busy}>
+    <button type="submit" className={clsx('button', `button--${variant}`, block && 'button--block')} disabled={busy || disabled}>
       {busy ? busyLabel : children}
     </button>
   );
