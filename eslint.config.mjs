@@ -17,6 +17,11 @@ export default tseslint.config(
     },
   },
   {
+    // Scripts Deno runs (supabase/functions/deno.test.ts).
+    files: ['tests/deno/**/*.ts'],
+    languageOptions: {globals: {Deno: 'readonly'}},
+  },
+  {
     files: ['src/**/*.tsx', 'tests/unit/**/*.tsx', 'tests/stubs/**/*.tsx'],
     plugins: {react, 'react-hooks': reactHooks},
     settings: {react: {version: '19'}},
