@@ -114,7 +114,7 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     mailDrain = startMailDrain({url: platform.apiUrl, secretKey: platform.keys.secretKey});
     services.functions = createFunctionsHost(platform, {smtp: mailboxSmtp, afterWrite: mailDrain.nudge});
   } catch (error) {
-    mailDrain?.stop();
+    await mailDrain?.stop();
     await mailboxSmtp?.close();
     if (server) await close(server);
     await close(mailbox);
@@ -138,7 +138,7 @@ export async function startLocalSupabase(config: LocalSupabaseConfig, database?:
     status,
     stop() {
       stopping ??= (async () => {
-        mailDrain?.stop();
+        await mailDrain?.stop();
         await Promise.all([close(server as http.Server), close(mailbox), mailboxSmtp?.close()]);
         await db.close();
       })();

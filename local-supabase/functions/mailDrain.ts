@@ -2,12 +2,14 @@
 // schedule, over HTTP with the secret key. It also runs right after any other function answers
 // (a nudge: a purchase, a webhook or an account deletion has just enqueued mail), so a local
 // mail arrives within a moment rather than at the next tick. Runs never overlap; a nudge during
-// a run asks for one more run after it.
+// a run asks for one more run after it. Stopping waits for a run under way, so the server closes
+// only after send-mail's own requests to it have been answered.
 export const MAIL_DRAIN_INTERVAL_MS = 30_000;
 
 export interface MailDrain {
   nudge(): void;
-  stop(): void;
+  /** No more runs; resolves when the one under way, if any, has finished. */
+  stop(): Promise<void>;
 }
 
 export function startMailDrain(options: {url: string; secretKey: string; intervalMs?: number}): MailDrain {
@@ -45,9 +47,10 @@ export function startMailDrain(options: {url: string; secretKey: string; interva
   timer.unref();
   return {
     nudge,
-    stop() {
+    async stop() {
       stopped = true;
       clearInterval(timer);
+      await running;
     },
   };
 }
