@@ -94,7 +94,7 @@ async function syncCourses(url: string, secretKey: string): Promise<void> {
   if (code !== 0) throw new Error(`sync:courses failed (${code}):\n${output}`);
 }
 
-/** The directory `npm test` reads backend logs from (see backendLogs). */
+/** Names the directory every backend writes its log to; `npm test` reads them with backendLogFailures. */
 export const BACKEND_LOG_DIR_ENV = 'RMA_BACKEND_LOG_DIR';
 
 let logsOpened = 0;

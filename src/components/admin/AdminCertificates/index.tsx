@@ -9,16 +9,14 @@ import {
   certificateFiltersFrom,
   certificatesCsv,
   fetchCertificatesPage,
-  fetchEveryMatch,
   filtersQuery,
   type AdminCertificate,
   type CertificateFilters,
 } from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {dataStore, useData} from '@site/src/lib/data/store';
-import {downloadCsv} from '@site/src/lib/download';
 import {formStyles as f} from '@site/src/components/site/Form';
-import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportOutcome, matchCount, type ExportOutcome} from '@site/src/components/admin/AdminTable';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportEveryMatch, matchCount} from '@site/src/components/admin/AdminTable';
 import DataTable from '@site/src/components/site/DataTable';
 import styles from './styles.module.css';
 
@@ -92,12 +90,14 @@ export default function AdminCertificates(): React.JSX.Element {
     void dataStore.invalidate(ADMIN_CERTIFICATES);
   };
 
-  const onExport = async (): Promise<ExportOutcome> => {
+  const onExport = async () => {
     const client = await getClient();
-    const every = await fetchEveryMatch((range) => fetchCertificatesPage(client, filters, range));
-    if (every.error !== null) return {kind: 'error', text: `Could not export the certificates: ${every.error}`};
-    downloadCsv(['certificates', filters.status, filters.q && 'search'], certificatesCsv(every.data.rows, siteConfig));
-    return exportOutcome(every.data.rows.length, every.data.count, NOUN);
+    return exportEveryMatch({
+      fetchRange: (range) => fetchCertificatesPage(client, filters, range),
+      noun: NOUN,
+      nameParts: ['certificates', filters.status, filters.q && 'search'],
+      csv: (rows) => certificatesCsv(rows, siteConfig),
+    });
   };
 
   return (

@@ -1,20 +1,40 @@
 // The admin tables' kit (/admin-transactions, /admin-certificates): the filter bar with its search,
-// Clear filters, Refresh and Export CSV (every match, not only the page shown); a labelled filter list; the count line's words; a failed
-// read with Try again. Each table keeps its own columns, filters and data.
+// Clear filters, Refresh and Export CSV (every match, not only the page shown); a labelled filter
+// list; the count line's words; a failed read with Try again. Each table keeps its own columns,
+// filters and data.
 import React, {useEffect, useState, type ReactNode} from 'react';
 import clsx from 'clsx';
 import {Message, formStyles as f} from '@site/src/components/site/Form';
+import {fetchEveryMatch, type Page, type Range} from '@site/src/lib/adminTables';
+import type {Result} from '@site/src/lib/data/result';
+import {downloadCsv} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 export {default as AdminTablePager} from './Pager';
 
 /** What an export tells the admin: the rows saved, or why nothing was. */
-export type ExportOutcome = {kind: 'success' | 'info'; text: string} | {kind: 'error'; text: string};
+export interface ExportOutcome {
+  kind: 'success' | 'info' | 'error';
+  text: string;
+}
 
 /** The words after an export of `rows` of `count` matches: all of them, or where the limit cut it short. */
 export function exportOutcome(rows: number, count: number, noun: {one: string; many: string}): ExportOutcome {
   if (rows < count) return {kind: 'info', text: `The CSV holds the newest ${rows} of ${count} ${noun.many}; narrow the filters for the rest.`};
   return {kind: 'success', text: `Saved ${rows} ${rows === 1 ? noun.one : noun.many} as CSV.`};
+}
+
+/** Export CSV for either table: reads every match, saves it as `<name parts>_<date>.csv`, says what it saved. */
+export async function exportEveryMatch<T>({fetchRange, noun, nameParts, csv}: {
+  fetchRange: (range: Range) => Promise<Result<Page<T, {count: number}>>>;
+  noun: {one: string; many: string};
+  nameParts: (string | false | undefined)[];
+  csv: (rows: T[]) => string;
+}): Promise<ExportOutcome> {
+  const every = await fetchEveryMatch(fetchRange);
+  if (every.error !== null) return {kind: 'error', text: `Could not export the ${noun.many}: ${every.error}`};
+  downloadCsv(nameParts, csv(every.data.rows));
+  return exportOutcome(every.data.rows.length, every.data.count, noun);
 }
 
 export interface AdminFiltersProps {

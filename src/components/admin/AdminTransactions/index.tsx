@@ -1,14 +1,13 @@
 import React, {useEffect, useId, useState} from 'react';
 import {capitalise, formatMoney} from '@site/src/lib/subscription';
 import {transactionsCsv} from '@site/src/lib/payments';
-import {TRANSACTION_TYPES, fetchEveryMatch, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
+import {TRANSACTION_TYPES, fetchTransactionsPage, filtersQuery, transactionFiltersFrom, type TransactionFilters} from '@site/src/lib/adminTables';
 import {useUrlFilters} from '@site/src/lib/useUrlFilters';
 import {formStyles as f} from '@site/src/components/site/Form';
 import TransactionTable from '@site/src/components/payments/TransactionHistory/TransactionTable';
-import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportOutcome, matchCount, type ExportOutcome} from '@site/src/components/admin/AdminTable';
+import {AdminFilters, AdminLoadError, AdminTablePager, FilterSelect, exportEveryMatch, matchCount} from '@site/src/components/admin/AdminTable';
 import {useSupabaseClient} from '@site/src/lib/auth';
 import {useData} from '@site/src/lib/data/store';
-import {downloadCsv} from '@site/src/lib/download';
 import styles from './styles.module.css';
 
 const KNOWN_STATUSES = ['completed', 'failed', 'pending'];
@@ -54,12 +53,14 @@ export default function AdminTransactions(): React.JSX.Element {
   const totals = answer?.summary ?? null;
   const filtered = Boolean(filters.type || filters.status || filters.q || filters.from || filters.to);
 
-  const onExport = async (): Promise<ExportOutcome> => {
+  const onExport = async () => {
     const client = await getClient();
-    const every = await fetchEveryMatch((range) => fetchTransactionsPage(client, filters, range));
-    if (every.error !== null) return {kind: 'error', text: `Could not export the transactions: ${every.error}`};
-    downloadCsv(['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`], transactionsCsv(every.data.rows));
-    return exportOutcome(every.data.rows.length, every.data.count, NOUN);
+    return exportEveryMatch({
+      fetchRange: (range) => fetchTransactionsPage(client, filters, range),
+      noun: NOUN,
+      nameParts: ['transactions', filters.type, filters.status, filters.q && 'user', filters.from && `from-${filters.from}`, filters.to && `to-${filters.to}`],
+      csv: transactionsCsv,
+    });
   };
 
   return (
